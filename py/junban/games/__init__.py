@@ -1,0 +1,55 @@
+"""The games, each a package with the same protocol, imported only when needed.
+
+A game package (``junban.games.<name>``) exposes these module-level names:
+
+``SLUG``
+    Its route and save name: ``"the-game"``, ``"23"``, ``"eleusis"``.
+``SEATS``
+    ``range`` of allowed seat counts.
+``normalize_config(raw: dict) -> dict``
+    Validate and complete a configuration (from setup, a link or a save); raise ``ConfigError`` with a message
+    for a person. The result is canonical: JSON-able, every key present, so equal configs compare equal.
+``new_game(config: dict, seed: str) -> State``
+    Deal. All randomness comes from ``junban.rng.rng_for(seed, ...)``.
+``to_act(state) -> int | None``
+    The seat whose decision the game waits for; ``None`` once the game is over.
+``legal_actions(state) -> list[dict]``
+    Every action the seat to act may take now (JSON-able dicts).
+``apply(state, action: dict) -> State``
+    A new state; the old one is never changed. An illegal action raises an ``IllegalAction`` subclass.
+``view(state, seat: int) -> dict``
+    What that seat may know: its own hand, the public table, counts of hidden things. Plain JSON-able data built
+    fresh on every call, holding no reference into the state, so a bot given a view cannot reach hidden cards.
+``outcome(state) -> dict | None``
+    The result once the game is over.
+``check_invariants(state) -> None``
+    Assert the game's invariants (used by the property and fuzz tests).
+
+A game's log (config + seed + actions) is the truth: ``junban.gamelog.replay`` rebuilds any state from it.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+# slug -> module; the order is the order on the home screen.
+GAME_MODULES = {
+    "the-game": "junban.games.the_game",
+    "23": "junban.games.twenty_three",
+    "eleusis": "junban.games.eleusis",
+}
+
+
+def load_game(slug: str) -> ModuleType:
+    """Import a game's engine by its slug (KeyError for an unknown slug)."""
+    return importlib.import_module(GAME_MODULES[slug])
+
+
+def available_games() -> list[str]:
+    """Slugs of the games whose engine is present in this build."""
+    found = []
+    for slug, module in GAME_MODULES.items():
+        if importlib.util.find_spec(module) is not None:
+            found.append(slug)
+    return found

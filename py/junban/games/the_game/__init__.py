@@ -1,0 +1,14 @@
+"""The Game (Steffen Benndorf): cooperative, 1-5 players, 98 cards onto four piles."""
+from junban.games.the_game.rules import (  # noqa: F401 - the game protocol (see junban.games)
+    SEATS,
+    SLUG,
+    State,
+    apply,
+    check_invariants,
+    legal_actions,
+    new_game,
+    normalize_config,
+    outcome,
+    to_act,
+    view,
+)
