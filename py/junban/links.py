@@ -1,0 +1,176 @@
+"""Routes in the URL hash, and share links that deal the same game on any device.
+
+Routes:
+
+- ``#/``                          home
+- ``#/<game>``                    setup screen of a game (``the-game``, ``23``, ``eleusis``)
+- ``#/<game>?seed=..&players=..`` a shared deal: starts that game at once (``seed`` present); without ``seed``
+                                  the setup screen opens with the other keys filled in
+- ``#/play/<save id>``            a saved game
+- ``#/history``                   statistics of finished games
+- ``#/rules/<game>``              the rules reference
+
+Share-link keys common to every game: ``seed`` (the deal), ``players`` (seats), ``bots`` (how many of the seats are
+bots; they take the last seats, people the first), ``level`` (bots' level). Each game adds its own keys through
+``junban.games.<game>.links`` (``KEYS``, ``config_from_params``, ``params_from_config``). Everything in a link is
+untrusted: sizes are bounded, unknown keys and bad values raise ``LinkError`` with a message for the person.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, quote
+
+from junban import bots as bot_registry
+from junban.errors import ConfigError, JunbanError
+from junban.games import GAME_MODULES, load_game
+from junban.rng import normalize_seed
+
+MAX_LINK_LENGTH = 2048
+MAX_VALUE_LENGTH = 1200
+COMMON_KEYS = ("seed", "players", "bots", "level")
+_SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
+
+
+class LinkError(JunbanError):
+    """A link that cannot be followed; the message says why, for a person."""
+
+
+@dataclass
+class Route:
+    name: str  # home | setup | deal | play | history | rules
+    game: str | None = None
+    params: dict = field(default_factory=dict)
+    save_id: str | None = None
+
+
+@dataclass
+class TableSetup:
+    """Everything a shared link fixes: the game, its config, the deal, and which seats are bots."""
+
+    game: str
+    config: dict
+    seed: str
+    players: int
+    bots: int
+    level: str | None
+
+
+def parse_route(hash_text: str) -> Route:
+    """Turn ``location.hash`` into a Route. Raises LinkError for anything malformed."""
+    if not isinstance(hash_text, str):
+        raise LinkError("the link is not readable")
+    if len(hash_text) > MAX_LINK_LENGTH:
+        raise LinkError("the link is too long")
+    text = hash_text[1:] if hash_text.startswith("#") else hash_text
+    if text in ("", "/"):
+        return Route("home")
+    if not text.startswith("/"):
+        raise LinkError("the link does not lead to a page of Junban")
+    path, _, query = text[1:].partition("?")
+    parts = [p for p in path.split("/") if p != ""]
+    params = _parse_query(query)
+    if len(parts) == 1 and parts[0] in GAME_MODULES:
+        return Route("deal" if "seed" in params else "setup", game=parts[0], params=params)
+    if params:
+        raise LinkError("the link has settings this page does not take")
+    if len(parts) == 2 and parts[0] == "play":
+        if not _SAVE_ID.match(parts[1]):
+            raise LinkError("the saved game in the link is not one Junban writes")
+        return Route("play", save_id=parts[1])
+    if parts == ["history"]:
+        return Route("history")
+    if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAME_MODULES:
+        return Route("rules", game=parts[1])
+    raise LinkError("the link does not lead to a page of Junban")
+
+
+def _parse_query(query: str) -> dict:
+    if not query:
+        return {}
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True, max_num_fields=32)
+    except ValueError:
+        raise LinkError("the link's settings are not readable") from None
+    params: dict = {}
+    for key, value in pairs:
+        if key in params:
+            raise LinkError(f"the setting '{_short(key)}' appears twice in the link")
+        if len(value) > MAX_VALUE_LENGTH:
+            raise LinkError(f"the setting '{_short(key)}' is too long")
+        params[key] = value
+    return params
+
+
+def _short(text: str) -> str:
+    text = "".join(ch for ch in text if ch.isprintable())
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+def game_links(game: str):
+    return importlib.import_module(GAME_MODULES[game] + ".links")
+
+
+def _int_param(params: dict, key: str, default: int, low: int, high: int, what: str) -> int:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"[0-9]{1,3}", raw) or not low <= int(raw) <= high:
+        raise LinkError(f"{what} must be a number from {low} to {high}")
+    return int(raw)
+
+
+def setup_from_params(game: str, params: dict, require_seed: bool = True) -> TableSetup:
+    """Validate a link's keys for ``game``. Raises LinkError with a message for a person."""
+    module = load_game(game)
+    extra = game_links(game)
+    unknown = set(params) - set(COMMON_KEYS) - set(extra.KEYS)
+    if unknown:
+        raise LinkError(f"the link has an unknown setting: '{_short(sorted(unknown)[0])}'")
+    seats = module.SEATS
+    players = _int_param(params, "players", seats.start, seats.start, seats.stop - 1, "players")
+    bots = _int_param(params, "bots", 0, 0, players, "bots")
+    levels = bot_registry.bot_module(game).LEVELS
+    level = params.get("level")
+    if level is not None and level not in levels:
+        raise LinkError(f"the bot level must be one of: {', '.join(levels)}")
+    if bots and level is None:
+        level = bot_registry.bot_module(game).DEFAULT_LEVEL
+    seed = params.get("seed")
+    if seed is None:
+        if require_seed:
+            raise LinkError("the link has no seed")
+        seed = ""
+    else:
+        try:
+            seed = normalize_seed(seed)
+        except ValueError as err:
+            raise LinkError(f"the seed in the link is not valid: {err}") from None
+    try:
+        config = module.normalize_config(extra.config_from_params(params, players))
+    except ConfigError as err:
+        raise LinkError(str(err)) from None
+    return TableSetup(game=game, config=config, seed=seed, players=players, bots=bots, level=level)
+
+
+def share_link(game: str, config: dict, seed: str, players: int, bots: int, level: str | None) -> str:
+    """The hash part of a link that deals this game again (append it to the page's address)."""
+    params = {"players": str(players)}
+    if bots:
+        params["bots"] = str(bots)
+        if level:
+            params["level"] = level
+    params.update(game_links(game).params_from_config(config))
+    params["seed"] = seed
+    query = "&".join(f"{k}={quote(v, safe=',-_.:')}" for k, v in params.items())
+    return f"#/{game}?{query}"
+
+
+def daily_link(game: str, today: str) -> str | None:
+    """The daily deal: the date is the seed, so everyone gets the same deal that day (None if the game has none)."""
+    daily = getattr(game_links(game), "DAILY", None)
+    if daily is None:
+        return None
+    query = "&".join(f"{k}={v}" for k, v in daily.items())
+    return f"#/{game}?{query}&seed={today}"

@@ -1,0 +1,211 @@
+"""The browser platform: the only module that touches ``js`` and ``pyodide``.
+
+``BrowserPlatform`` gives the app what it needs from the page (document, storage, hash, timers, clipboard,
+events) behind plain Python methods; ``tests/ui/fakeplatform.py`` is its CPython twin for tests.
+"""
+from __future__ import annotations
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+from junban.storage import StorageFull
+
+
+class LocalStorage:
+    """localStorage with our error for a full quota."""
+
+    def __init__(self, storage):
+        self._s = storage
+
+    def get(self, key: str) -> str | None:
+        value = self._s.getItem(key)
+        return None if value is None else str(value)
+
+    def set(self, key: str, text: str) -> None:
+        try:
+            self._s.setItem(key, text)
+        except Exception as err:  # a JsException: QuotaExceededError (or storage disabled)
+            raise StorageFull(str(err)) from None
+
+    def remove(self, key: str) -> None:
+        self._s.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self._s.key(i)) for i in range(int(self._s.length))]
+
+
+class MemoryStorage:
+    """Used when the browser refuses localStorage (private modes, disabled storage): nothing persists."""
+
+    def __init__(self):
+        self._data: dict[str, str] = {}
+
+    def get(self, key):
+        return self._data.get(key)
+
+    def set(self, key, text):
+        self._data[key] = text
+
+    def remove(self, key):
+        self._data.pop(key, None)
+
+    def keys(self):
+        return list(self._data)
+
+
+class BrowserPlatform:
+    def __init__(self):
+        self.document = js.document
+        self.window = js.window
+        self.root = js.document.getElementById("app")
+        self.live = js.document.getElementById("live")
+        try:
+            storage = js.window.localStorage
+            storage.getItem("junban.probe")
+            self.storage = LocalStorage(storage)
+            self.persistent = True
+        except Exception:
+            self.storage = MemoryStorage()
+            self.persistent = False
+        self._proxies = []
+
+    # -- the page
+
+    def set_ready(self) -> None:
+        self.document.documentElement.setAttribute("data-ready", "true")
+
+    def set_title(self, title: str) -> None:
+        self.document.title = title
+
+    def set_lang(self, lang: str) -> None:
+        self.document.documentElement.setAttribute("lang", lang)
+
+    def announce(self, text: str) -> None:
+        """Say something in the ARIA live region (screen readers read it out)."""
+        if self.live is not None:
+            self.live.textContent = ""
+            self.live.textContent = text
+
+    def focus(self, selector: str) -> None:
+        el = self.document.querySelector(selector)
+        if el is not None:
+            el.focus()
+
+    def scroll_to_top(self) -> None:
+        self.window.scrollTo(0, 0)
+
+    def languages(self) -> list[str]:
+        langs = self.window.navigator.languages
+        return [str(x) for x in langs] if langs else [str(self.window.navigator.language or "en")]
+
+    def prefers_reduced_motion(self) -> bool:
+        return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    # -- location
+
+    def get_hash(self) -> str:
+        return str(self.window.location.hash or "")
+
+    def set_hash(self, hash_text: str, replace: bool = False) -> None:
+        """Change the address without a hashchange event (the app shows the route itself)."""
+        if replace:
+            self.window.history.replaceState(None, "", hash_text or "#/")
+        else:
+            self.window.history.pushState(None, "", hash_text or "#/")
+
+    def page_url(self) -> str:
+        """The page's address without the hash (works at / and under a subpath)."""
+        href = str(self.window.location.href)
+        return href.split("#", 1)[0]
+
+    # -- time
+
+    def now(self) -> float:
+        return float(js.Date.now()) / 1000.0
+
+    def today(self) -> str:
+        d = js.Date.new()
+        return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+    def call_later(self, seconds: float, fn) -> int:
+        return int(self.window.setTimeout(create_once_callable(fn), max(0, int(seconds * 1000))))
+
+    def cancel(self, handle: int) -> None:
+        self.window.clearTimeout(handle)
+
+    # -- clipboard
+
+    def copy_text(self, text: str, on_done) -> None:
+        """Copy to the clipboard; ``on_done(ok: bool)`` is called when the browser answers."""
+        clipboard = getattr(self.window.navigator, "clipboard", None)
+        if clipboard is None:
+            on_done(False)
+            return
+        try:
+            promise = clipboard.writeText(text)
+        except Exception:
+            on_done(False)
+            return
+        promise.then(create_once_callable(lambda *_: on_done(True)),
+                     create_once_callable(lambda *_: on_done(False)))
+
+    # -- events
+
+    def listen(self, app) -> None:
+        """Route the page's events to the app: clicks on [data-act], edits of [data-field], keys, hash changes."""
+
+        def on_click(event):
+            target = event.target.closest("[data-act]") if event.target.closest else None
+            if target is None or target.hasAttribute("disabled"):
+                return
+            if str(target.tagName).lower() == "a":
+                event.preventDefault()
+            app.dispatch(str(target.getAttribute("data-act")), _attr(target, "data-arg"))
+
+        def on_field(event):
+            target = event.target
+            name = _attr(target, "data-field")
+            if name is None:
+                return
+            kind = str(target.type or "")
+            value = bool(target.checked) if kind == "checkbox" else str(target.value)
+            app.field(name, value, final=event.type == "change")
+
+        def on_submit(event):
+            event.preventDefault()
+            act = _attr(event.target, "data-submit")
+            if act:
+                app.dispatch(act, _attr(event.target, "data-arg"))
+
+        def on_key(event):
+            tag = str(event.target.tagName or "").lower()
+            typing = tag in ("input", "textarea", "select")
+            handled = app.key(str(event.key), ctrl=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey),
+                              typing=typing)
+            if handled:
+                event.preventDefault()
+
+        def on_hash(event):
+            app.route(self.get_hash())
+
+        def on_storage(event):
+            key = event.key
+            app.storage_changed(None if key is None else str(key))
+
+        for target, name, fn in (
+            (self.root, "click", on_click),
+            (self.root, "input", on_field),
+            (self.root, "change", on_field),
+            (self.root, "submit", on_submit),
+            (self.document, "keydown", on_key),
+            (self.window, "hashchange", on_hash),
+            (self.window, "storage", on_storage),
+        ):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            target.addEventListener(name, proxy)
+
+
+def _attr(el, name: str) -> str | None:
+    value = el.getAttribute(name) if el is not None and el.getAttribute else None
+    return None if value is None else str(value)

@@ -1,0 +1,212 @@
+"""A small virtual DOM: screens describe the page as ``h(...)`` trees; ``Renderer`` patches the real DOM.
+
+Why: re-rendering from the view after every action keeps the UI a function of the game state, while patching
+(instead of replacing) keeps focus and scroll where the player left them. Text is only ever set as text
+(``createTextNode``/``data``), never parsed as HTML, so a hostile name or rule cannot inject markup.
+
+The renderer talks to any object with the DOM's shape (``createElement``, ``createElementNS``, ``createTextNode``,
+``appendChild``, ``insertBefore``, ``removeChild``, ``setAttribute``, ``removeAttribute``): the browser's
+``document`` in the app, a small fake in the CPython tests.
+
+Attributes: strings and numbers are set as text; ``True`` sets an empty attribute; ``False``/``None`` removes it.
+``key`` identifies a child among its siblings across renders (cards in a hand), it is not an attribute.
+``value`` and ``checked`` are also written to the element's property, so inputs show what the state says.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+SVG_NS = "http://www.w3.org/2000/svg"
+_PROPERTIES = ("value", "checked")
+
+
+class VNode:
+    """An element: tag, attributes, children (VNode or VText), optional key; ``el`` once mounted."""
+
+    __slots__ = ("tag", "attrs", "children", "key", "el")
+
+    def __init__(self, tag: str, attrs: dict, children: list, key: object = None):
+        self.tag = tag
+        self.attrs = attrs
+        self.children = children
+        self.key = key
+        self.el = None
+
+    def __repr__(self) -> str:  # for test failures
+        return f"<{self.tag} {self.attrs}>{self.children}</{self.tag}>"
+
+
+class VText:
+    __slots__ = ("text", "el")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.el = None
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+
+Child = Union[VNode, str, int, None, Iterable]
+
+
+def h(tag: str, attrs: dict | None = None, *children: Child) -> VNode:
+    """Build an element. Children may be nodes, text, numbers, None (skipped) or nested lists."""
+    attrs = dict(attrs) if attrs else {}
+    key = attrs.pop("key", None)
+    cls = attrs.get("class")
+    if isinstance(cls, (list, tuple)):
+        attrs["class"] = " ".join(c for c in cls if c)
+    return VNode(tag, attrs, _flatten(children), key)
+
+
+def _flatten(children) -> list:
+    out: list = []
+    for child in children:
+        if child is None or child is False or child is True:
+            continue
+        if isinstance(child, (VNode, VText)):
+            out.append(child)
+        elif isinstance(child, str):
+            out.append(VText(child))
+        elif isinstance(child, (int, float)):
+            out.append(VText(str(child)))
+        else:
+            out.extend(_flatten(child))
+    return out
+
+
+def text_of(node) -> str:
+    """All text inside a tree (for tests and for accessible summaries)."""
+    if isinstance(node, VText):
+        return node.text
+    return "".join(text_of(c) for c in node.children)
+
+
+def find_all(node, predicate) -> list[VNode]:
+    """Every element in a tree for which ``predicate(node)`` holds (tests use this on rendered screens)."""
+    found = []
+    if isinstance(node, VNode):
+        if predicate(node):
+            found.append(node)
+        for child in node.children:
+            found.extend(find_all(child, predicate))
+    return found
+
+
+class Renderer:
+    """Keeps a container's children equal to the last rendered tree, touching only what changed."""
+
+    def __init__(self, document, container):
+        self.document = document
+        self.container = container
+        self.tree: list = []
+
+    def render(self, children: Child) -> None:
+        new = _flatten([children])
+        self._patch_children(self.container, self.tree, new, svg=False)
+        self.tree = new
+
+    # -- creation
+
+    def _create(self, node, svg: bool):
+        if isinstance(node, VText):
+            node.el = self.document.createTextNode(node.text)
+            return node.el
+        svg = svg or node.tag == "svg"
+        el = self.document.createElementNS(SVG_NS, node.tag) if svg else self.document.createElement(node.tag)
+        node.el = el
+        for name, value in node.attrs.items():
+            self._set_attr(el, name, value)
+        for child in node.children:
+            el.appendChild(self._create(child, svg and node.tag != "foreignObject"))
+        return el
+
+    def _set_attr(self, el, name: str, value) -> None:
+        if value is None or value is False:
+            el.removeAttribute(name)
+            if name == "checked":
+                el.checked = False
+            return
+        text = "" if value is True else str(value)
+        el.setAttribute(name, text)
+        if name in _PROPERTIES:
+            if name == "checked":
+                el.checked = True
+            elif str(getattr(el, "value", "")) != text:
+                el.value = text
+
+    # -- patching
+
+    def _patch(self, old, new, svg: bool) -> None:
+        """``new`` takes over ``old``'s element (same kind and tag, checked by the caller)."""
+        new.el = old.el
+        if isinstance(new, VText):
+            if new.text != old.text:
+                new.el.data = new.text
+            return
+        svg = svg or new.tag == "svg"
+        el = new.el
+        for name, value in new.attrs.items():
+            if old.attrs.get(name, None) != value or name in _PROPERTIES:
+                self._set_attr(el, name, value)
+        for name in old.attrs:
+            if name not in new.attrs:
+                self._set_attr(el, name, None)
+        self._patch_children(el, old.children, new.children, svg and new.tag != "foreignObject")
+
+    def _patch_children(self, parent, old: list, new: list, svg: bool) -> None:
+        keyed = {}
+        unkeyed = []
+        for child in old:
+            key = getattr(child, "key", None)
+            if key is not None:
+                keyed[key] = child
+            else:
+                unkeyed.append(child)
+        unkeyed.reverse()  # pop() from the end takes them in document order
+        used = set()
+        matches = []
+        for child in new:
+            match = None
+            key = getattr(child, "key", None)
+            if key is not None:
+                candidate = keyed.get(key)
+                if candidate is not None and id(candidate) not in used and _same_kind(candidate, child):
+                    match = candidate
+            else:
+                while unkeyed:
+                    candidate = unkeyed.pop()
+                    if _same_kind(candidate, child):
+                        match = candidate
+                        break
+                    # a different kind at this position is not reused; it is removed below
+            if match is not None:
+                used.add(id(match))
+            matches.append(match)
+        for child in old:
+            if id(child) not in used:
+                parent.removeChild(child.el)
+        current = [child for child in old if id(child) in used]
+        for index, (child, match) in enumerate(zip(new, matches)):
+            if match is None:
+                el = self._create(child, svg)
+                anchor = current[index].el if index < len(current) else None
+                parent.insertBefore(el, anchor)
+                current.insert(index, child)
+                continue
+            self._patch(match, child, svg)
+            position = next(i for i, c in enumerate(current) if c is match)
+            if position != index:
+                current.pop(position)
+                anchor = current[index].el if index < len(current) else None
+                parent.insertBefore(child.el, anchor)
+                current.insert(index, child)
+            else:
+                current[index] = child
+
+
+def _same_kind(a, b) -> bool:
+    if isinstance(a, VText) or isinstance(b, VText):
+        return isinstance(a, VText) and isinstance(b, VText)
+    return a.tag == b.tag

@@ -1,0 +1,61 @@
+"""Texts of the UI in English and Japanese.
+
+Catalogs live in ``junban.ui.text.<domain>`` modules as two dicts, ``EN`` and ``JA``, with the same keys
+(a test checks it). ``t(key, **params)`` formats the text of the current language; a key with ``.one``/``.other``
+forms picks by ``n``. A game's catalog is registered when its UI is imported, so start-up loads only what it shows.
+"""
+from __future__ import annotations
+
+import importlib
+
+LANGUAGES = {"en": "English", "ja": "日本語"}
+DEFAULT_LANGUAGE = "en"
+
+_catalogs: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+_registered: set[str] = set()
+_current = DEFAULT_LANGUAGE
+
+
+def register(domain: str) -> None:
+    """Load ``junban.ui.text.<domain>`` into the catalogs (once)."""
+    if domain in _registered:
+        return
+    module = importlib.import_module(f"junban.ui.text.{domain}")
+    for lang in LANGUAGES:
+        _catalogs[lang].update(getattr(module, lang.upper()))
+    _registered.add(domain)
+
+
+def set_language(lang: str) -> None:
+    global _current
+    _current = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    return _current
+
+
+def choose_language(preferred: list[str]) -> str:
+    """The first of the browser's preferred languages we have ("ja-JP" counts as "ja"); English otherwise."""
+    for tag in preferred:
+        base = str(tag).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+class _SafeParams(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def t(key: str, **params) -> str:
+    catalog = _catalogs[_current]
+    if "n" in params:
+        plural = f"{key}.{'one' if params['n'] == 1 else 'other'}"
+        if plural in catalog:
+            key = plural
+    text = catalog.get(key)
+    if text is None:
+        text = _catalogs[DEFAULT_LANGUAGE].get(key, key)
+    return text.format_map(_SafeParams(params)) if params else text

@@ -1,0 +1,112 @@
+"""Home: choose a game (new game, daily deal, rules) and resume or delete saved games."""
+from __future__ import annotations
+
+import importlib.util
+
+from junban import links
+from junban.games import available_games
+from junban.ui.dom import h
+from junban.ui.i18n import t
+
+
+class HomeScreen:
+    title = None
+
+    def __init__(self, app):
+        self.app = app
+        self.confirm_delete: str | None = None
+        self.saves = app.store.list_saves()
+        app.report_storage_problems()
+
+    def _refresh(self) -> None:
+        self.saves = self.app.store.list_saves()
+        self.app.report_storage_problems()
+
+    def storage_changed(self, key) -> None:
+        self._refresh()
+        self.app.render()
+
+    def render(self):
+        return [
+            h("section", {"class": "hero"},
+              h("h1", {}, "Junban ", h("span", {"lang": "ja", "class": "hero-ja"}, "順番")),
+              h("p", {"class": "lead"}, t("home.lead"))),
+            h("section", {"class": "games", "aria-label": t("home.games")},
+              [self._game_tile(slug) for slug in available_games() if _has_ui(slug)]),
+            self._saved_games(),
+        ]
+
+    def _game_tile(self, game: str):
+        daily = links.daily_link(game, self.app.platform.today())
+        return h(
+            "article", {"class": ["game-tile", f"game-{game}"], "key": game},
+            h("h2", {}, t(f"game.{game}.title")),
+            h("p", {"class": "byline"}, t(f"game.{game}.byline")),
+            h("p", {}, t(f"game.{game}.blurb")),
+            h("div", {"class": "tile-actions"},
+              h("a", {"class": "button primary", "href": f"#/{game}"}, t("home.new_game")),
+              h("a", {"class": "button", "href": daily}, t("home.daily")) if daily else None,
+              h("a", {"class": "button quiet", "href": f"#/rules/{game}"}, t("home.rules"))),
+        )
+
+    def _saved_games(self):
+        if not self.saves:
+            return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")), h("p", {"class": "muted"}, t("home.no_saves")))
+        rows = []
+        for save in self.saves:
+            who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
+            when = _ago(self.app.platform.now() - save.updated)
+            status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
+            if self.confirm_delete == save.id:
+                actions = [
+                    h("span", {"class": "confirm-text"}, t("home.delete_confirm")),
+                    h("button", {"type": "button", "class": "button danger", "data-act": "home:delete-yes",
+                                 "data-arg": save.id}, t("home.delete_yes")),
+                    h("button", {"type": "button", "class": "button", "data-act": "home:delete-no"}, t("home.delete_no")),
+                ]
+            else:
+                actions = [
+                    h("a", {"class": "button primary", "href": f"#/play/{save.id}",
+                            "aria-label": t("home.resume_label", game=t(f"game.{save.game}.title"), who=who)},
+                      t("home.view") if save.finished else t("home.resume")),
+                    h("button", {"type": "button", "class": "button quiet", "data-act": "home:delete", "data-arg": save.id,
+                                 "aria-label": t("home.delete_label", game=t(f"game.{save.game}.title"), who=who)},
+                      t("home.delete")),
+                ]
+            rows.append(
+                h("li", {"class": ["save", "finished" if save.finished else None], "key": save.id},
+                  h("div", {"class": "save-info"},
+                    h("strong", {}, t(f"game.{save.game}.title")),
+                    h("span", {"class": "save-who"}, who),
+                    h("span", {"class": "muted"}, f"{status} · {when} · {t('home.seed')} {save.seed}")),
+                  h("div", {"class": "save-actions"}, actions))
+            )
+        return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")), h("ul", {"class": "save-list"}, rows))
+
+    def handle(self, act: str, arg: str | None) -> None:
+        if act == "home:delete":
+            self.confirm_delete = arg
+        elif act == "home:delete-no":
+            self.confirm_delete = None
+        elif act == "home:delete-yes" and arg:
+            self.app.store.delete_save(arg)
+            self.confirm_delete = None
+            self._refresh()
+            self.app.announce(t("home.deleted"))
+
+
+def _has_ui(game: str) -> bool:
+    from junban.ui.app import GAME_UIS
+
+    return importlib.util.find_spec(GAME_UIS[game]) is not None
+
+
+def _ago(seconds: float) -> str:
+    seconds = max(0, seconds)
+    if seconds < 60:
+        return t("time.just_now")
+    if seconds < 3600:
+        return t("time.minutes_ago", n=int(seconds // 60))
+    if seconds < 86400:
+        return t("time.hours_ago", n=int(seconds // 3600))
+    return t("time.days_ago", n=int(seconds // 86400))

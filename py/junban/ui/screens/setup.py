@@ -1,0 +1,180 @@
+"""Setup of a new game: seats (person with a name, or bot with a level), the game's options, the seed."""
+from __future__ import annotations
+
+from junban import bots as bot_registry
+from junban.errors import JunbanError
+from junban.games import load_game
+from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed
+from junban.session import NAME_MAX_LENGTH, Seat, clean_name
+from junban.ui.app import game_ui
+from junban.ui.dom import h
+from junban.ui.i18n import t
+
+
+class SetupScreen:
+    def __init__(self, app, game: str, preset=None):
+        self.app = app
+        self.game = game
+        self.module = load_game(game)
+        self.ui = game_ui(game)
+        self.levels = bot_registry.bot_module(game).LEVELS
+        self.default_level = bot_registry.bot_module(game).DEFAULT_LEVEL
+        players = preset.players if preset else self.ui.DEFAULT_PLAYERS
+        bots = preset.bots if preset else self.ui.DEFAULT_BOTS
+        level = (preset.level if preset else None) or self.default_level
+        self.seats = [seat.to_json() for seat in app.default_seats(game, players, min(bots, players), level)]
+        self.config = dict(preset.config) if preset else self.ui.default_config(players)
+        self.seed = preset.seed if preset and preset.seed else random_seed()
+        self.seed_error: str | None = None
+        self.error: str | None = None
+
+    @property
+    def title(self) -> str:
+        return t("setup.title", game=t(f"game.{self.game}.title"))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    # ------------------------------------------------------------------ render
+
+    def render(self):
+        seats = self.module.SEATS
+        return h(
+            "form", {"class": "setup", "data-submit": "setup:start", "novalidate": True},
+            h("h1", {}, self.title),
+            h("fieldset", {"class": "group"},
+              h("legend", {}, t("setup.players")),
+              h("div", {"class": "segmented", "role": "group", "aria-label": t("setup.players")},
+                [h("button", {"type": "button", "class": "seg", "data-act": "setup:players", "data-arg": str(n),
+                              "aria-pressed": "true" if n == self.players else "false",
+                              "aria-label": t("setup.players_n", n=n), "key": n}, str(n))
+                 for n in seats]),
+              h("ol", {"class": "seat-list"}, [self._seat_row(i, seat) for i, seat in enumerate(self.seats)])),
+            self.ui.setup_options(self),
+            h("fieldset", {"class": "group"},
+              h("legend", {}, t("setup.deal")),
+              h("label", {"for": "seed", "class": "field-label"}, t("setup.seed")),
+              h("div", {"class": "row"},
+                h("input", {"id": "seed", "type": "text", "value": self.seed, "data-field": "seed",
+                            "maxlength": SEED_MAX_LENGTH, "autocomplete": "off", "spellcheck": "false",
+                            "aria-describedby": "seed-help", "aria-invalid": "true" if self.seed_error else None}),
+                h("button", {"type": "button", "class": "button", "data-act": "setup:new-seed"}, t("setup.new_seed")),
+                h("button", {"type": "button", "class": "button", "data-act": "setup:daily"}, t("setup.daily"))),
+              h("p", {"id": "seed-help", "class": ["help", "error-text" if self.seed_error else None]},
+                self.seed_error or t("setup.seed_help"))),
+            h("p", {"class": "error-text", "role": "alert"}, self.error) if self.error else None,
+            h("div", {"class": "actions"},
+              h("button", {"type": "submit", "class": "button primary big", "id": "start"}, t("setup.start")),
+              h("a", {"class": "button quiet", "href": "#/"}, t("setup.cancel"))),
+        )
+
+    def _seat_row(self, i: int, seat: dict):
+        is_bot = seat["kind"] == "bot"
+        label = t("setup.seat", n=i + 1)
+        kind_toggle = h(
+            "div", {"class": "segmented small", "role": "group", "aria-label": t("setup.seat_kind", seat=label)},
+            h("button", {"type": "button", "class": "seg", "data-act": "setup:kind", "data-arg": f"{i}:person",
+                         "aria-pressed": "false" if is_bot else "true"}, t("setup.person")),
+            h("button", {"type": "button", "class": "seg", "data-act": "setup:kind", "data-arg": f"{i}:bot",
+                         "aria-pressed": "true" if is_bot else "false"}, t("setup.bot")),
+        )
+        if is_bot:
+            detail = h("select", {"data-field": f"level-{i}", "aria-label": t("setup.level_of", seat=label),
+                                  "value": seat["level"]},
+                       [h("option", {"value": lvl, "selected": lvl == seat["level"], "key": lvl}, t(f"level.{lvl}"))
+                        for lvl in self.levels])
+        else:
+            detail = h("input", {"type": "text", "value": seat["name"], "data-field": f"name-{i}",
+                                 "maxlength": NAME_MAX_LENGTH, "aria-label": t("setup.name_of", seat=label),
+                                 "autocomplete": "off"})
+        return h("li", {"class": "seat-row", "key": i}, h("span", {"class": "seat-label"}, label), kind_toggle, detail)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, act: str, arg: str | None) -> None:
+        if act == "setup:players" and arg and arg.isdigit():
+            self._set_players(int(arg))
+        elif act == "setup:kind" and arg:
+            index, _, kind = arg.partition(":")
+            if index.isdigit() and int(index) < self.players and kind in ("person", "bot"):
+                i = int(index)
+                if kind == "bot":
+                    self.seats[i] = {"kind": "bot", "name": t("seat.bot", n=i + 1), "level": self.default_level}
+                else:
+                    self.seats[i] = {"kind": "person", "name": self._person_name(i)}
+        elif act == "setup:new-seed":
+            self.seed, self.seed_error = random_seed(), None
+        elif act == "setup:daily":
+            self.seed, self.seed_error = self.app.platform.today(), None
+        elif act == "setup:start":
+            self.start()
+        else:
+            self.ui.setup_handle(self, act, arg)
+
+    def field(self, name: str, value, final: bool) -> bool:
+        if name == "seed":
+            self.seed = str(value)[:SEED_MAX_LENGTH]
+            try:
+                normalize_seed(self.seed)
+                self.seed_error = None
+            except ValueError as err:
+                self.seed_error = t("setup.seed_bad", reason=str(err))
+            return True
+        if name.startswith("name-") and name[5:].isdigit():
+            i = int(name[5:])
+            if i < self.players and self.seats[i]["kind"] == "person":
+                self.seats[i]["name"] = str(value)[:NAME_MAX_LENGTH]
+            return False  # the input already shows it; re-render only on other changes
+        if name.startswith("level-") and name[6:].isdigit():
+            i = int(name[6:])
+            if i < self.players and value in self.levels:
+                self.seats[i]["level"] = value
+            return True
+        return self.ui.setup_field(self, name, value)
+
+    def _person_name(self, i: int) -> str:
+        names = self.app.settings.get("names") or []
+        return names[i] if i < len(names) and names[i] else t("seat.person", n=i + 1)
+
+    def _set_players(self, n: int) -> None:
+        if n not in self.module.SEATS:
+            return
+        while len(self.seats) < n:
+            i = len(self.seats)
+            # New seats are bots when there already is a person; a table of one person plus bots is the usual one.
+            if any(s["kind"] == "person" for s in self.seats):
+                self.seats.append({"kind": "bot", "name": t("seat.bot", n=i + 1), "level": self.default_level})
+            else:
+                self.seats.append({"kind": "person", "name": self._person_name(i)})
+        del self.seats[n:]
+        self.config = self.ui.adjust_config(self.config, n)
+
+    def seat_objects(self) -> list[Seat]:
+        seats = []
+        for i, s in enumerate(self.seats):
+            if s["kind"] == "bot":
+                seats.append(Seat("bot", t("seat.bot", n=i + 1), s["level"]))
+            else:
+                seats.append(Seat("person", clean_name(s["name"], t("seat.person", n=i + 1))))
+        return seats
+
+    def start(self) -> None:
+        try:
+            seed = normalize_seed(self.seed)
+        except ValueError as err:
+            self.seed_error = t("setup.seed_bad", reason=str(err))
+            self.app.focus_after_render("#seed")
+            return
+        seats = self.seat_objects()
+        names = [s.name for s in seats if not s.is_bot]
+        if names:
+            self.app.set_setting("names", names)
+        try:
+            config = self.module.normalize_config(self.ui.setup_config(self))
+        except JunbanError as err:
+            self.error = str(err)
+            return
+        session = self.app.create_session(self.game, config, seed, seats)
+        if session is not None:
+            self.app.go(f"#/play/{session.id}")

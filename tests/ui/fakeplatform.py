@@ -1,0 +1,122 @@
+"""The browser platform's twin for CPython tests: a fake DOM, a dict for localStorage, manual timers."""
+from __future__ import annotations
+
+from junban.storage import StorageFull
+from tests.ui.fakedom import FakeDocument
+
+
+class DictStorage:
+    def __init__(self, data: dict | None = None, quota: int | None = None):
+        self.data: dict[str, str] = dict(data or {})
+        self.quota = quota  # total characters allowed, None = unlimited
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, text):
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(text) > self.quota:
+                raise StorageFull("quota exceeded")
+        self.data[key] = text
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+    def keys(self):
+        return list(self.data)
+
+
+class FakePlatform:
+    def __init__(self, storage: DictStorage | None = None, hash_text: str = "", languages=("en-US",), today="2026-11-22"):
+        self.document = FakeDocument()
+        self.root = self.document.createElement("div")
+        self.storage = storage or DictStorage()
+        self.persistent = True
+        self.hash = hash_text
+        self.history: list[str] = [hash_text]
+        self._languages = list(languages)
+        self._today = today
+        self.clock = 1_800_000_000.0
+        self.timers: list[tuple[float, int, object]] = []
+        self._next_timer = 1
+        self.announcements: list[str] = []
+        self.title = ""
+        self.lang = ""
+        self.ready = False
+        self.copied: list[str] = []
+        self.focused: str | None = None
+
+    # page
+    def set_ready(self):
+        self.ready = True
+
+    def set_title(self, title):
+        self.title = title
+
+    def set_lang(self, lang):
+        self.lang = lang
+
+    def announce(self, text):
+        self.announcements.append(text)
+
+    def focus(self, selector):
+        self.focused = selector
+
+    def scroll_to_top(self):
+        pass
+
+    def languages(self):
+        return self._languages
+
+    def prefers_reduced_motion(self):
+        return False
+
+    # location
+    def get_hash(self):
+        return self.hash
+
+    def set_hash(self, hash_text, replace=False):
+        self.hash = hash_text
+        if replace:
+            self.history[-1] = hash_text
+        else:
+            self.history.append(hash_text)
+
+    def page_url(self):
+        return "http://127.0.0.1:8000/"
+
+    # time
+    def now(self):
+        return self.clock
+
+    def today(self):
+        return self._today
+
+    def call_later(self, seconds, fn):
+        handle = self._next_timer
+        self._next_timer += 1
+        self.timers.append((self.clock + seconds, handle, fn))
+        return handle
+
+    def cancel(self, handle):
+        self.timers = [t for t in self.timers if t[1] != handle]
+
+    def run_timers(self, limit: int = 10_000) -> int:
+        """Run due timers in order (advancing the clock) until none are left; return how many ran."""
+        ran = 0
+        while self.timers and ran < limit:
+            self.timers.sort(key=lambda t: (t[0], t[1]))
+            when, handle, fn = self.timers.pop(0)
+            self.clock = max(self.clock, when)
+            fn()
+            ran += 1
+        return ran
+
+    # clipboard
+    def copy_text(self, text, on_done):
+        self.copied.append(text)
+        on_done(True)
+
+    def listen(self, app):
+        self.app = app
