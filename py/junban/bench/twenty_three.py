@@ -1,0 +1,122 @@
+"""python -m junban.bench 23 --players N --games G --seed S --bot NAME --vs NAME [--workers K]
+
+Game i deals from seed ``S-i`` (``common.seed_set``) and seats the first bot at seat i mod N, the other seats being
+copies of ``--vs``; so over N consecutive games the first bot sits once in every seat. Prints a table and, as the
+last line, one JSON object: games, players, bot, vs, win_share (share of games the first bot wins, a tie for first
+shared equally) with a 95% interval, mean_penalty (final totals, after the bonus-chip refund) for the first bot and
+for the others' seats, mean raw penalty chips and unused bonus chips, and the first bot's time per decision
+(p50/p95/max in ms, CPython; the only numbers that are not reproducible). Every other number depends on the seed
+set alone.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from junban.bench.common import print_result, print_table, run_all, seed_set
+from junban.games.twenty_three import bots as bots23
+from junban.games.twenty_three import rules
+
+
+def play_game(job: tuple) -> dict:
+    """Play one game; return the first bot's seat, the outcome and the first bot's decision times (seconds)."""
+    players, seed, first_seat, bot_level, vs_level = job
+    state = rules.new_game({"players": players}, seed)
+    seats = [bots23.make_bot(bot_level if s == first_seat else vs_level, seed, s) for s in range(players)]
+    times: list[float] = []
+    decisions = 0
+    while (seat := rules.to_act(state)) is not None:
+        view = rules.view(state, seat)
+        start = time.perf_counter()
+        action = seats[seat].act(view)
+        if seat == first_seat:
+            times.append(time.perf_counter() - start)
+        state = rules.apply(state, action)
+        decisions += 1
+        if decisions > 10_000:
+            raise RuntimeError(f"game {seed} does not end: the bots pass forever")
+    result = rules.outcome(state)
+    winners = result["winners"]
+    return {
+        "seed": seed,
+        "seat": first_seat,
+        "share": (1.0 / len(winners)) if first_seat in winners else 0.0,
+        "totals": result["totals"],
+        "penalties": result["penalties"],
+        "bonus": result["bonus"],
+        "times": times,
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summarize(results: list[dict], players: int, bot: str, vs: str, seconds: float) -> dict:
+    games = len(results)
+    shares = [r["share"] for r in results]
+    win_share = sum(shares) / games
+    variance = sum((x - win_share) ** 2 for x in shares) / max(1, games - 1)
+    half = 1.96 * math.sqrt(variance / games)
+
+    def mean_of(key: str, first: bool) -> float:
+        values = [v for r in results for s, v in enumerate(r[key]) if (s == r["seat"]) == first]
+        return round(sum(values) / len(values), 3)
+
+    times = [t * 1000 for r in results for t in r["times"]]
+    return {
+        "games": games,
+        "players": players,
+        "bot": bot,
+        "vs": vs,
+        "win_share": round(win_share, 4),
+        "win_share_ci95": [round(max(0.0, win_share - half), 4), round(min(1.0, win_share + half), 4)],
+        "parity": round(1 / players, 4),
+        "mean_penalty": {"bot": mean_of("totals", True), "vs": mean_of("totals", False)},
+        "mean_penalty_chips": {"bot": mean_of("penalties", True), "vs": mean_of("penalties", False)},
+        "mean_bonus_left": {"bot": mean_of("bonus", True), "vs": mean_of("bonus", False)},
+        "decision_ms": {
+            "count": len(times),
+            "p50": round(percentile(times, 50), 2),
+            "p95": round(percentile(times, 95), 2),
+            "max": round(max(times), 2),
+        },
+        "seconds": round(seconds, 1),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m junban.bench 23", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=2, choices=list(rules.SEATS))
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", default="bench23")
+    parser.add_argument("--bot", default=bots23.DEFAULT_LEVEL, choices=bots23.LEVELS)
+    parser.add_argument("--vs", default="baseline", choices=bots23.LEVELS)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    jobs = [(args.players, seed, i % args.players, args.bot, args.vs)
+            for i, seed in enumerate(seed_set(args.seed, args.games))]
+    start = time.perf_counter()
+    results = run_all(play_game, jobs, workers=args.workers)
+    summary = summarize(results, args.players, args.bot, args.vs, time.perf_counter() - start)
+    timing = summary["decision_ms"]
+    print_table([
+        ("games", f"{summary['games']} ({args.players} players, seed set {args.seed!r})"),
+        ("first bot", f"{args.bot} (seat rotating), vs {args.players - 1} x {args.vs}"),
+        ("win share", f"{summary['win_share']:.3f}  95% CI {summary['win_share_ci95']}  "
+                      f"(parity {summary['parity']:.3f})"),
+        ("mean final penalty", f"{args.bot} {summary['mean_penalty']['bot']}, {args.vs} {summary['mean_penalty']['vs']}"),
+        ("mean penalty chips", f"{summary['mean_penalty_chips']['bot']} / {summary['mean_penalty_chips']['vs']}"),
+        ("mean bonus chips left", f"{summary['mean_bonus_left']['bot']} / {summary['mean_bonus_left']['vs']}"),
+        ("decision time (ms)", f"p50 {timing['p50']}  p95 {timing['p95']}  max {timing['max']}  "
+                               f"over {timing['count']} decisions of {args.bot}"),
+        ("seconds", summary["seconds"]),
+    ])
+    print_result(summary)
+    return 0

@@ -1,0 +1,14 @@
+"""23 (Christoph Behre): 2-4 players play ascending cards onto one pile; skipped numbers cost penalty chips."""
+from junban.games.twenty_three.rules import (  # noqa: F401 - the game protocol (see junban.games)
+    SEATS,
+    SLUG,
+    State,
+    apply,
+    check_invariants,
+    legal_actions,
+    new_game,
+    normalize_config,
+    outcome,
+    to_act,
+    view,
+)
