@@ -56,6 +56,16 @@ class Rule:
         """The three-valued result: True, False, or None when it rests on a card that is not there."""
         return self._fn([mainline, card, None, {}])
 
+    def truth_all(self, mainline: Sequence[str], cards: Iterable[str]) -> list[bool | None]:
+        """Three-valued results for each of ``cards`` after the same mainline."""
+        env = [mainline, None, None, {}]
+        fn = self._fn
+        out = []
+        for card in cards:
+            env[1] = card
+            out.append(fn(env))
+        return out
+
     def describe(self, lang: str = "en") -> str:
         """The rule in plain words: ``lang`` is "en" or "ja"."""
         return describe(self.root, lang)
