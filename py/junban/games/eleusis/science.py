@@ -141,8 +141,9 @@ def _refill_stock(state: State) -> None:
 
 
 def _draw(state: State) -> str:
+    card = state.stock.pop()
     _refill_stock(state)
-    return state.stock.pop()
+    return card
 
 
 def new_game(config: dict, seed: str) -> State:
