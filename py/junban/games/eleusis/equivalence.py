@@ -61,14 +61,16 @@ def equivalent(a: Rule, b: Rule) -> tuple[bool, Counterexample | None]:
 
 
 def compare(a: Rule, b: Rule, exact_budget: int = EXACT_BUDGET, simulation_budget: int = SIMULATION_BUDGET,
-            seed: str = "") -> Comparison:
+            seed: str = "", prefer_a_accepts: bool = False) -> Comparison:
+    """Compare two rules. With ``prefer_a_accepts``, among the shortest counterexamples one where ``a`` accepts
+    the card is chosen (the science mode shows the secret rule's *right* cards first: they teach more)."""
     if a.text == b.text:
         return Comparison(True, True, None, 0)
     if a.info.bounded_window and b.info.bounded_window:
-        result = _enumerate(a, b, exact_budget)
+        result = _enumerate(a, b, exact_budget, prefer_a_accepts)
         if result is not None:
             return result
-    return _simulate(a, b, simulation_budget, seed)
+    return _simulate(a, b, simulation_budget, seed, prefer_a_accepts)
 
 
 def card_classes(features: frozenset) -> list[str]:
@@ -102,7 +104,7 @@ def _rank_feature(feature: str, rank: int) -> bool:
     return rank in (2, 3, 5, 7, 11, 13)  # prime
 
 
-def _enumerate(a: Rule, b: Rule, budget: int) -> Comparison | None:
+def _enumerate(a: Rule, b: Rule, budget: int, prefer_a_accepts: bool = False) -> Comparison | None:
     window = max(a.info.window, b.info.window)
     uses_first = "first" in a.info.refs or "first" in b.info.refs
     period = _lcm(a.info.length_period, b.info.length_period)
@@ -117,27 +119,42 @@ def _enumerate(a: Rule, b: Rule, budget: int) -> Comparison | None:
 
     judged = 0
     seen = {state_of(())}
-    queue: deque[tuple[str, ...]] = deque([()])
-    while queue:
-        mainline = queue.popleft()
-        judged += 2 * len(reps)
-        if judged > budget:
-            return None
-        va = a.judge_all(mainline, reps)
-        vb = b.judge_all(mainline, reps)
-        for card, x, y in zip(reps, va, vb):
-            if x != y:
-                return Comparison(False, True, Counterexample(mainline, card, x), judged)
-            if x:
-                nxt = mainline + (card,)
-                key = state_of(nxt)
-                if key not in seen:
-                    seen.add(key)
-                    queue.append(nxt)
+    level: list[tuple[str, ...]] = [()]
+    while level:
+        found: list[Counterexample] = []
+        following: list[tuple[str, ...]] = []
+        for mainline in level:
+            judged += 2 * len(reps)
+            if judged > budget:
+                return None
+            va = a.judge_all(mainline, reps)
+            vb = b.judge_all(mainline, reps)
+            for card, x, y in zip(reps, va, vb):
+                if x != y:
+                    found.append(Counterexample(mainline, card, x))
+                elif x:
+                    nxt = mainline + (card,)
+                    key = state_of(nxt)
+                    if key not in seen:
+                        seen.add(key)
+                        following.append(nxt)
+            if found and not prefer_a_accepts:
+                break
+        if found:
+            return Comparison(False, True, _pick(found, prefer_a_accepts), judged)
+        level = following
     return Comparison(True, True, None, judged)
 
 
-def _simulate(a: Rule, b: Rule, budget: int, seed: str) -> Comparison:
+def _pick(found: list[Counterexample], prefer_a_accepts: bool) -> Counterexample:
+    if prefer_a_accepts:
+        for ce in found:
+            if ce.a_accepts:
+                return ce
+    return found[0]
+
+
+def _simulate(a: Rule, b: Rule, budget: int, seed: str, prefer_a_accepts: bool = False) -> Comparison:
     rng = random.Random(f"junban|eleusis|equivalence|{seed}|{a.text}|{b.text}")
     deck = list(cards.DECK)
     judged = 0
@@ -148,11 +165,14 @@ def _simulate(a: Rule, b: Rule, budget: int, seed: str) -> Comparison:
             va = a.judge_all(mainline, deck)
             vb = b.judge_all(mainline, deck)
             both = []
+            found = []
             for card, x, y in zip(deck, va, vb):
                 if x != y:
-                    return Comparison(False, True, Counterexample(tuple(mainline), card, x), judged)
-                if x:
+                    found.append(Counterexample(tuple(mainline), card, x))
+                elif x:
                     both.append(card)
+            if found:
+                return Comparison(False, True, _pick(found, prefer_a_accepts), judged)
             if not both or judged >= budget:
                 break
             mainline.append(rng.choice(both))

@@ -264,7 +264,7 @@ def _guess(state: State, guess: Rule) -> None:
     last_chance = state.plays_left == 0
     difference = evidence_difference(state, guess)
     if difference is None:
-        result = compare(state.rule, guess, seed=state.seed)
+        result = compare(state.rule, guess, seed=state.seed, prefer_a_accepts=True)
         if result.equivalent:
             state.guesses.append({"text": guess.text, "right": True, "counterexample": None})
             _finish(state, solved=True, reason="solved")

@@ -601,38 +601,76 @@ class Scientist:
         """Probability that ``card`` is right after ``mainline``."""
         return self.p_accept_all(mainline, [card])[0]
 
-    def confidence(self, mainline: Sequence[str], depth: int = 0, best: Hypothesis | None = None) -> float:
+    def confidence(self, mainline: Sequence[str], depth: int = 0, best: Hypothesis | None = None,
+                   contexts: Sequence[Sequence[str]] = (), stop_below: float = 0.0) -> float:
         """Share of the surviving weight that agrees with the best rule on every card after ``mainline`` and,
-        with ``depth`` > 0, after that many further cards the best rule accepts (probing later positions)."""
+        with ``depth`` > 0, after that many further cards the best rule accepts; the same from the empty mainline
+        and from each of ``contexts`` (e.g. where earlier counterexamples were). Rules differ where they are
+        probed; agreement on the current mainline alone says little when it is a dead end. Probing stops early
+        once the share is below ``stop_below`` (the caller only needs to know that)."""
         best = best or self.best()
         survivors = self.survivors()
         total = self.mass(survivors)
         agree = [list(row) for row in survivors]
-        context = list(mainline)
+        starts = [list(mainline)]
+        if depth:
+            starts += [[]] + [list(c) for c in contexts]
+        seen: set[tuple] = set()
         deck = list(cards.DECK)
-        for step in range(depth + 1):
-            accepted_cards = []
-            for card, probe in zip(deck, self.space.probes(context, deck)):
-                acc = self.space.accept_sets(probe)
-                says_yes = bool(acc[best.family][best.block] >> best.index & 1)
-                if says_yes:
-                    accepted_cards.append(card)
-                    agree = [[g & a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-                else:
-                    agree = [[g & ~a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-            if not accepted_cards or step == depth:
-                break
-            context.append(accepted_cards[len(accepted_cards) // 2])
+        for start in starts:
+            context = start
+            for step in range(depth + 1):
+                key = tuple(context)
+                if key in seen:
+                    break
+                seen.add(key)
+                accepted_cards = []
+                for card, probe in zip(deck, self.space.probes(context, deck)):
+                    acc = self.space.accept_sets(probe)
+                    if acc[best.family][best.block] >> best.index & 1:
+                        accepted_cards.append(card)
+                        agree = [[g & a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
+                    else:
+                        agree = [[g & ~a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
+                if stop_below and self.mass(agree) < stop_below * total:
+                    return self.mass(agree) / total
+                if not accepted_cards:
+                    break
+                context = context + [accepted_cards[len(accepted_cards) // 2]]
         return self.mass(agree) / total if total > 0 else 0.0
 
-    def choose_play(self, mainline: Sequence[str], hand: Sequence[str]) -> tuple[str, float, float]:
-        """The most informative card of ``hand``: (card, probability right, bits of information).
+    def _shares(self, mainline: Sequence[str], hand: Sequence[str]) -> list[float]:
+        """Like ``p_accept_all`` but counting surviving rules without their weights (cheaper, for lookahead)."""
+        survivors = self.survivors()
+        total = sum(m.bit_count() for row in survivors for m in row)
+        out = []
+        for probe in self.space.probes(mainline, list(hand)):
+            acc = self.space.accept_sets(probe)
+            hit = sum((s & a).bit_count() for sr, ar in zip(survivors, acc) for s, a in zip(sr, ar))
+            out.append(hit / total if total else 0.5)
+        return out
 
-        Ties go to the card more likely right (it moves the mainline on), then to the first in deck order."""
+    def choose_play(self, mainline: Sequence[str], hand: Sequence[str], lookahead: bool = True
+                    ) -> tuple[str, float, float]:
+        """The most informative card of ``hand``: (card, probability right, bits of information now).
+
+        With ``lookahead``, the few most informative cards also earn credit for what the next turn could teach
+        if they are right (``LOOKAHEAD_WEIGHT`` x probability right x the best next-turn bits, estimated with the
+        other cards of the hand), so the scientist does not walk into a dead end where no card can follow.
+        Ties go to the card more likely right, then to the first in deck order."""
         distinct = sorted(set(hand), key=cards.DECK.index)
         ps = self.p_accept_all(mainline, distinct)
-        best = max(zip(distinct, ps), key=lambda cp: (round(entropy(cp[1]), 6), cp[1]))
-        return best[0], best[1], entropy(best[1])
+        scored = {c: entropy(p) for c, p in zip(distinct, ps)}
+        if lookahead and len(distinct) > 1:
+            ranked = sorted(zip(distinct, ps), key=lambda cp: (-round(scored[cp[0]], 6), -cp[1]))
+            for card, p in ranked[:LOOKAHEAD_CANDIDATES]:
+                if p < 0.01:
+                    continue
+                rest = [c for c in distinct if c != card]
+                future = max(entropy(q) for q in self._shares(list(mainline) + [card], rest))
+                scored[card] += LOOKAHEAD_WEIGHT * p * future
+        card, p = max(zip(distinct, ps), key=lambda cp: (round(scored[cp[0]], 6), cp[1]))
+        return card, p, entropy(p)
 
     def surely_right(self, mainline: Sequence[str], hand: Sequence[str]) -> tuple[str, float]:
         """The card of ``hand`` most likely right: (card, probability)."""
@@ -644,7 +682,9 @@ class Scientist:
 
 # --------------------------------------------------------------------------- the science bot
 
-GUESS_CONFIDENCE = 0.75  # guess once this share of the surviving weight agrees with the best rule (tuned on the library)
+LOOKAHEAD_CANDIDATES = 4  # cards whose next turn is looked at
+LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
+GUESS_CONFIDENCE = 0.5  # guess once this share of the surviving weight agrees with the best rule (tuned on the library)
 MIN_INFORMATION = 0.1  # bits: a play that teaches less than this is not worth a play; guess instead
 
 
@@ -708,7 +748,8 @@ class ScienceBot:
             return self._decide("guess", best, "last guess", guess=best.text)
         confidence = sci.confidence(mainline, 0, best)
         if confidence >= GUESS_CONFIDENCE:
-            confidence = sci.confidence(mainline, 2, best)
+            recent = [g["counterexample"]["mainline"] for g in view["guesses"][-3:] if g["counterexample"]]
+            confidence = sci.confidence(mainline, 2, best, recent, stop_below=GUESS_CONFIDENCE)
             if confidence >= GUESS_CONFIDENCE:
                 return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
         card, p, bits = sci.choose_play(mainline, view["hand"])
