@@ -6,7 +6,7 @@ events) behind plain Python methods; ``tests/ui/fakeplatform.py`` is its CPython
 from __future__ import annotations
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull  # type: ignore[import-not-found]
 
 from junban.storage import StorageFull
 
@@ -19,7 +19,7 @@ class LocalStorage:
 
     def get(self, key: str) -> str | None:
         value = self._s.getItem(key)
-        return None if value is None else str(value)
+        return value if isinstance(value, str) else None  # a missing key is JS null
 
     def set(self, key: str, text: str) -> None:
         try:
@@ -58,7 +58,7 @@ class BrowserPlatform:
         self.document = js.document
         self.window = js.window
         self.root = js.document.getElementById("app")
-        self.live = js.document.getElementById("live")
+        self.live = _present(js.document.getElementById("live"))
         try:
             storage = js.window.localStorage
             storage.getItem("junban.probe")
@@ -87,7 +87,7 @@ class BrowserPlatform:
             self.live.textContent = text
 
     def focus(self, selector: str) -> None:
-        el = self.document.querySelector(selector)
+        el = _present(self.document.querySelector(selector))
         if el is not None:
             el.focus()
 
@@ -95,8 +95,11 @@ class BrowserPlatform:
         self.window.scrollTo(0, 0)
 
     def languages(self) -> list[str]:
-        langs = self.window.navigator.languages
-        return [str(x) for x in langs] if langs else [str(self.window.navigator.language or "en")]
+        langs = _present(self.window.navigator.languages)
+        if langs:
+            return [str(x) for x in langs]
+        lang = _present(self.window.navigator.language)
+        return [str(lang)] if lang else ["en"]
 
     def prefers_reduced_motion(self) -> bool:
         return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
@@ -137,7 +140,7 @@ class BrowserPlatform:
 
     def copy_text(self, text: str, on_done) -> None:
         """Copy to the clipboard; ``on_done(ok: bool)`` is called when the browser answers."""
-        clipboard = getattr(self.window.navigator, "clipboard", None)
+        clipboard = _present(getattr(self.window.navigator, "clipboard", None))
         if clipboard is None:
             on_done(False)
             return
@@ -155,7 +158,7 @@ class BrowserPlatform:
         """Route the page's events to the app: clicks on [data-act], edits of [data-field], keys, hash changes."""
 
         def on_click(event):
-            target = event.target.closest("[data-act]") if event.target.closest else None
+            target = _present(event.target.closest("[data-act]"))
             if target is None or target.hasAttribute("disabled"):
                 return
             if str(target.tagName).lower() == "a":
@@ -189,7 +192,7 @@ class BrowserPlatform:
             app.route(self.get_hash())
 
         def on_storage(event):
-            key = event.key
+            key = _present(event.key)
             app.storage_changed(None if key is None else str(key))
 
         for target, name, fn in (
@@ -206,6 +209,13 @@ class BrowserPlatform:
             target.addEventListener(name, proxy)
 
 
+def _present(value):
+    """JS null and undefined as None (Pyodide gives null as ``jsnull``, not None)."""
+    return None if value is None or value is jsnull else value
+
+
 def _attr(el, name: str) -> str | None:
-    value = el.getAttribute(name) if el is not None and el.getAttribute else None
-    return None if value is None else str(value)
+    if _present(el) is None or not hasattr(el, "getAttribute"):
+        return None
+    value = el.getAttribute(name)
+    return value if isinstance(value, str) else None

@@ -49,7 +49,7 @@ class _SafeParams(dict):
         return "{" + key + "}"
 
 
-def t(key: str, **params) -> str:
+def t(key: str, /, **params) -> str:
     catalog = _catalogs[_current]
     if "n" in params:
         plural = f"{key}.{'one' if params['n'] == 1 else 'other'}"

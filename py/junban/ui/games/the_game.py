@@ -476,7 +476,7 @@ def history_entry(session) -> dict:
             "perfect": outcome["result"] == "perfect", "score": outcome["left"]}
 
 
-HISTOGRAM_EDGES = [0, 1, 5, 10, 20, 30, 40, 50, 60, 70, 80]
+HISTOGRAM_EDGES = [0, 1, 5, 10, 20, 40, 60, 80]
 
 
 def history_chart(scores: list[int]):

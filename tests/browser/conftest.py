@@ -1,0 +1,144 @@
+"""Browser tests: the built app in Debian's Chromium, driven by Playwright, served on 127.0.0.1.
+
+Every test fails if the page requested anything that is not localhost, threw an uncaught error, or logged a
+console error. The build goes to a temporary folder per test session, so parallel runs never share a dist/.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+import build
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+READY = 'html[data-ready="true"]'
+BOOT_TIMEOUT_MS = 90_000
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+PHONE = {"width": 375, "height": 667}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("dist")
+    build.build(target)
+    return target
+
+
+class Server:
+    def __init__(self, directory: Path, prefix: str = ""):
+        self.httpd = build.make_server(directory, 0)
+        self.port = self.httpd.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}/{prefix}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server(dist_dir):
+    srv = Server(dist_dir)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run the README's test command, which installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """Everything a page did that a test must not tolerate."""
+
+    def __init__(self):
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context) -> None:
+        def on_request(request):
+            host = urlparse(request.url).hostname
+            if request.url.startswith(("data:", "blob:")):
+                return
+            if host not in ("127.0.0.1", "localhost"):
+                self.outside.append(request.url)
+
+        context.on("request", on_request)
+
+    def attach_page(self, page) -> None:
+        page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
+        page.on("console", lambda msg: self.errors.append(f"console.{msg.type}: {msg.text}")
+                if msg.type == "error" else None)
+
+    def check(self) -> None:
+        assert not self.outside, f"the page requested something that is not localhost: {self.outside[:5]}"
+        assert not self.errors, f"the page had errors: {self.errors[:5]}"
+
+
+@pytest.fixture
+def watch():
+    w = Watch()
+    yield w
+    w.check()
+
+
+@pytest.fixture
+def context_factory(browser, watch):
+    """New browser contexts (fresh profiles) that are watched; closed at the end of the test."""
+    contexts = []
+
+    def make(viewport=DESKTOP, **kwargs):
+        ctx = browser.new_context(viewport=viewport, **kwargs)
+        watch.attach(ctx)
+        ctx.on("page", watch.attach_page)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context_factory):
+    return context_factory().new_page()
+
+
+def open_app(page, server, hash_text: str = ""):
+    page.goto(server.base + hash_text)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
