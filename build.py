@@ -141,12 +141,14 @@ def build(dist: Path = DIST) -> dict:
     (dist / zip_name).write_bytes(app_zip)
     _copy(PY_SOURCE / "main.py", dist / "main.py")
 
-    # Assets (CSS, icons, manifest, ...).
+    # Assets (icons, manifest, ...); the stylesheets in assets/css/ become one file, in name order.
     assets = ROOT / "assets"
-    if assets.exists():
-        for src in sorted(assets.rglob("*")):
-            if src.is_file():
-                _copy(src, dist / "assets" / src.relative_to(assets))
+    for src in sorted(assets.rglob("*")):
+        if src.is_file() and src.parent != assets / "css":
+            _copy(src, dist / "assets" / src.relative_to(assets))
+    css = "\n".join(f"/* {p.name} */\n" + p.read_text(encoding="utf-8") for p in sorted((assets / "css").glob("*.css")))
+    (dist / "assets").mkdir(exist_ok=True)
+    (dist / "assets" / "junban.css").write_text(css, encoding="utf-8")
 
     config = {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
