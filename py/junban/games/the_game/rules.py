@@ -104,7 +104,21 @@ class State:
     log_length: int = 0  # actions applied so far
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy sharing nothing mutable (cards and tuples are immutable; lists and dicts are copied)."""
+        return State(
+            config=self.config,  # never mutated after normalize_config
+            seed=self.seed,
+            draw=list(self.draw),
+            hands=[list(h) for h in self.hands],
+            piles=[list(p) for p in self.piles],
+            markers=[dict(m) if m else None for m in self.markers],
+            active=self.active,
+            turn=self.turn,
+            played=list(self.played),
+            minimum=self.minimum,
+            ended=dict(self.ended) if self.ended else None,
+            log_length=self.log_length,
+        )
 
 
 def pile_top(state: State, pile: int) -> int:
@@ -227,7 +241,8 @@ def playable(state: State) -> list[tuple[int, int]]:
 
 
 def legal_actions(state: State) -> list[dict]:
-    """Every action the active seat may take: plays, end turn, undo, and pile markers."""
+    """Every action the engine accepts now: the active seat's plays, end turn and undo, and the pile markers
+    that any seat may set (or, its own, clear) at any time during play."""
     if state.ended:
         return []
     actions: list[dict] = [{"play": c, "pile": p} for c, p in playable(state)]
@@ -235,7 +250,8 @@ def legal_actions(state: State) -> list[dict]:
         actions.append({"end_turn": True})
     if can_undo(state):
         actions.append({"undo": True})
-    actions.extend(_marker_actions(state, state.active))
+    for seat in range(state.config["players"]):
+        actions.extend(_marker_actions(state, seat))
     return actions
 
 
