@@ -404,6 +404,11 @@ class HypothesisSpace:
         return sum(m.bit_count() for blocks in self.valid for m in blocks)
 
 
+def _accepts(space: HypothesisSpace, h: "Hypothesis", mainline: Sequence[str], card: str) -> bool:
+    acc = space.accept_sets(space.probes(mainline, [card])[0])
+    return bool(acc[h.family][h.block] >> h.index & 1)
+
+
 def _spread_square(sq: int, w3: int) -> int:
     """Bit k of a (w3*w3)-bit square moved to bit k*w3 (each (d1, d2) cell opens a row of w3 for d0)."""
     return _spread(sq, w3 * w3, w3)
@@ -603,41 +608,115 @@ class Scientist:
 
     def confidence(self, mainline: Sequence[str], depth: int = 0, best: Hypothesis | None = None,
                    contexts: Sequence[Sequence[str]] = (), stop_below: float = 0.0) -> float:
-        """Share of the surviving weight that agrees with the best rule on every card after ``mainline`` and,
-        with ``depth`` > 0, after that many further cards the best rule accepts; the same from the empty mainline
-        and from each of ``contexts`` (e.g. where earlier counterexamples were). Rules differ where they are
-        probed; agreement on the current mainline alone says little when it is a dead end. Probing stops early
-        once the share is below ``stop_below`` (the caller only needs to know that)."""
+        """Share of the surviving weight that agrees with the best rule on every card after ``mainline``; with
+        ``depth`` > 0 also after the empty mainline and each of ``contexts`` (e.g. where earlier counterexamples
+        were) and one card further, and after up to ``depth`` further cards the best rule accepts from
+        ``mainline``. Rules differ where they are probed: agreement on the current mainline alone says little
+        when it is a dead end. Probing stops early once the share is below ``stop_below``."""
         best = best or self.best()
         survivors = self.survivors()
         total = self.mass(survivors)
+        if total <= 0:
+            return 0.0
         agree = [list(row) for row in survivors]
-        starts = [list(mainline)]
+        jobs = [(list(mainline), 0)]
         if depth:
-            starts += [[]] + [list(c) for c in contexts]
+            jobs += [([], 1)] + [(list(c), 1) for c in contexts] + [(list(mainline), depth)]
         seen: set[tuple] = set()
         deck = list(cards.DECK)
-        for start in starts:
+        for start, steps in jobs:
             context = start
-            for step in range(depth + 1):
+            for _ in range(steps + 1):
                 key = tuple(context)
-                if key in seen:
-                    break
-                seen.add(key)
                 accepted_cards = []
-                for card, probe in zip(deck, self.space.probes(context, deck)):
-                    acc = self.space.accept_sets(probe)
-                    if acc[best.family][best.block] >> best.index & 1:
-                        accepted_cards.append(card)
-                        agree = [[g & a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-                    else:
-                        agree = [[g & ~a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-                if stop_below and self.mass(agree) < stop_below * total:
-                    return self.mass(agree) / total
+                if key not in seen:
+                    seen.add(key)
+                    for card, probe in zip(deck, self.space.probes(context, deck)):
+                        acc = self.space.accept_sets(probe)
+                        if acc[best.family][best.block] >> best.index & 1:
+                            accepted_cards.append(card)
+                            agree = [[g & a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
+                        else:
+                            agree = [[g & ~a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
+                    if stop_below and self.mass(agree) < stop_below * total:
+                        return self.mass(agree) / total
+                else:
+                    accepted_cards = [c for c in deck if _accepts(self.space, best, context, c)]
                 if not accepted_cards:
                     break
                 context = context + [accepted_cards[len(accepted_cards) // 2]]
-        return self.mass(agree) / total if total > 0 else 0.0
+        return self.mass(agree) / total
+
+    def top(self, k: int) -> list[Hypothesis]:
+        """The ``k`` most probable surviving rules, best first (without changing what survives)."""
+        saved = [list(row) for row in self._excluded]
+        out: list[Hypothesis] = []
+        try:
+            for _ in range(k):
+                if self.count() == 0:
+                    break
+                h = self.best()
+                out.append(h)
+                self._excluded[h.family][h.block] |= 1 << h.index
+                self._survivors = None
+        finally:
+            self._excluded = saved
+            self._survivors = None
+        return out
+
+    def guess_information(self, guess: Hypothesis, _acc_cache: dict | None = None) -> float:
+        """Expected bits from the counterexample a wrong ``guess`` would get.
+
+        The science mode answers a wrong guess with a shortest difference, searched breadth first from the empty
+        mainline and preferring a card the secret rule accepts. This walks the same order over the first two
+        levels (the empty mainline; then after each of the first ``GUESS_BRANCHES`` cards the guess accepts) and
+        splits the surviving rules by the difference each would show first; the entropy of that split (by
+        weight) is what the guess is expected to teach."""
+        survivors = self.survivors()
+        cache = {} if _acc_cache is None else _acc_cache
+        deck = list(cards.DECK)
+        remaining = [list(row) for row in survivors]
+        buckets: list[float] = []
+        contexts: list[tuple[str, ...]] = [()]
+        for level in range(2):
+            level_acc = []
+            following: list[tuple[str, ...]] = []
+            for context in contexts:
+                if context not in cache:
+                    cache[context] = [self.space.accept_sets(p) for p in self.space.probes(list(context), deck)]
+                for card, acc in zip(deck, cache[context]):
+                    says_yes = bool(acc[guess.family][guess.block] >> guess.index & 1)
+                    level_acc.append((says_yes, acc))
+                    if says_yes and level == 0 and len(following) < GUESS_BRANCHES:
+                        following.append(context + (card,))
+            for wanted in (False, True):  # the secret accepting (guess rejecting) first, then the rest
+                for says_yes, acc in level_acc:
+                    if says_yes != wanted:
+                        continue
+                    if says_yes:
+                        hit = [[r & ~a for r, a in zip(rr, ar)] for rr, ar in zip(remaining, acc)]
+                    else:
+                        hit = [[r & a for r, a in zip(rr, ar)] for rr, ar in zip(remaining, acc)]
+                    if any(h for row in hit for h in row):
+                        buckets.append(self.mass(hit))
+                        remaining = [[r & ~h for r, h in zip(rr, hr)] for rr, hr in zip(remaining, hit)]
+            contexts = following
+            if not contexts:
+                break
+        buckets.append(self.mass(remaining))
+        total = sum(buckets)
+        return -sum(b / total * math.log2(b / total) for b in buckets if b > 0) if total > 0 else 0.0
+
+    def choose_guess(self, candidates: int = 0) -> Hypothesis:
+        """The guess to make when plays cannot teach: among the ``candidates`` most probable rules, the one whose
+        counterexample is expected to teach most (ties: the more probable). With no candidates: the best rule."""
+        if candidates <= 1:
+            return self.best()
+        cache: dict = {}
+        scored = []
+        for rank, h in enumerate(self.top(candidates)):
+            scored.append((round(self.guess_information(h, cache), 6), -rank, h))
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
 
     def _shares(self, mainline: Sequence[str], hand: Sequence[str]) -> list[float]:
         """Like ``p_accept_all`` but counting surviving rules without their weights (cheaper, for lookahead)."""
@@ -684,6 +763,8 @@ class Scientist:
 
 LOOKAHEAD_CANDIDATES = 4  # cards whose next turn is looked at
 LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
+GUESS_CANDIDATES = 6  # when plays cannot teach: the most probable rules weighed as guesses for what they teach
+GUESS_BRANCHES = 3  # cards after the empty mainline that guess_information follows
 GUESS_CONFIDENCE = 0.5  # guess once this share of the surviving weight agrees with the best rule (tuned on the library)
 MIN_INFORMATION = 0.1  # bits: a play that teaches less than this is not worth a play; guess instead
 
@@ -713,6 +794,7 @@ class ScienceBot:
         self._scientist = Scientist(self.space)
         self._seen_items: list = []
         self._seen_guesses: list = []
+        self._wrong: set[str] = set()
         self.last_decision: dict = {}
 
     def _sync(self, view: dict) -> Scientist:
@@ -731,7 +813,7 @@ class ScienceBot:
                 sci.observe(ce["mainline"], [ce["card"]], ce["secret_accepts"])
         self._seen_items, self._seen_guesses = items, guesses
         # never repeat a wrong guess (it may survive when no rule fits all the evidence)
-        wrong = {gs["text"] for gs in guesses}
+        wrong = self._wrong = {gs["text"] for gs in guesses}
         for _ in range(len(wrong) + 1):
             best = sci.best()
             if best.text not in wrong:
@@ -746,15 +828,16 @@ class ScienceBot:
         plays_left = view["plays_left"]
         if plays_left <= 0:
             return self._decide("guess", best, "last guess", guess=best.text)
-        confidence = sci.confidence(mainline, 0, best)
+        recent = [g["counterexample"]["mainline"] for g in view["guesses"][-1:] if g["counterexample"]]
+        confidence = sci.confidence(mainline, 2, best, recent, stop_below=GUESS_CONFIDENCE)
         if confidence >= GUESS_CONFIDENCE:
-            recent = [g["counterexample"]["mainline"] for g in view["guesses"][-3:] if g["counterexample"]]
-            confidence = sci.confidence(mainline, 2, best, recent, stop_below=GUESS_CONFIDENCE)
-            if confidence >= GUESS_CONFIDENCE:
-                return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
+            return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
         card, p, bits = sci.choose_play(mainline, view["hand"])
         if bits < MIN_INFORMATION:
-            return self._decide("guess", best, "nothing to learn from the hand", guess=best.text,
+            guess = sci.choose_guess(GUESS_CANDIDATES)
+            if guess.text in self._wrong:
+                guess = best
+            return self._decide("guess", best, "nothing to learn from the hand", guess=guess.text,
                                 confidence=confidence)
         return self._decide("play", best, "informative", card=card, p=p, bits=bits, confidence=confidence)
 
