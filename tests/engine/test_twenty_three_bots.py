@@ -7,7 +7,7 @@ from junban.bots import make_bot as make_any_bot
 from junban.games.twenty_three import bots, rules
 from tests.engine.test_twenty_three_support import table
 
-SMALL = bots.Budget(playouts=60, min_deals=2, max_deals=8, discard_candidates=4, discard_playouts=24)
+SMALL = bots.Budget(moves=1500, min_deals=2, discard_candidates=4)
 
 
 def small_strong(seed: str, seat: int) -> bots.StrongBot:

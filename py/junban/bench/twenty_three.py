@@ -5,7 +5,8 @@ copies of ``--vs``; so over N consecutive games the first bot sits once in every
 last line, one JSON object: games, players, bot, vs, win_share (share of games the first bot wins, a tie for first
 shared equally) with a 95% interval, mean_penalty (final totals, after the bonus-chip refund) for the first bot and
 for the others' seats, mean raw penalty chips and unused bonus chips, and the first bot's time per decision
-(p50/p95/max in ms, CPython; the only numbers that are not reproducible). Every other number depends on the seed
+(p50/p95/max in ms on CPython, wall clock and process CPU time; the only numbers that are not
+reproducible). Every other number depends on the seed
 set alone.
 """
 from __future__ import annotations
@@ -25,13 +26,15 @@ def play_game(job: tuple) -> dict:
     state = rules.new_game({"players": players}, seed)
     seats = [bots23.make_bot(bot_level if s == first_seat else vs_level, seed, s) for s in range(players)]
     times: list[float] = []
+    cpu_times: list[float] = []
     decisions = 0
     while (seat := rules.to_act(state)) is not None:
         view = rules.view(state, seat)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = seats[seat].act(view)
         if seat == first_seat:
             times.append(time.perf_counter() - start)
+            cpu_times.append(time.process_time() - cpu_start)
         state = rules.apply(state, action)
         decisions += 1
         if decisions > 10_000:
@@ -46,6 +49,7 @@ def play_game(job: tuple) -> dict:
         "penalties": result["penalties"],
         "bonus": result["bonus"],
         "times": times,
+        "cpu_times": cpu_times,
     }
 
 
@@ -67,7 +71,11 @@ def summarize(results: list[dict], players: int, bot: str, vs: str, seconds: flo
         values = [v for r in results for s, v in enumerate(r[key]) if (s == r["seat"]) == first]
         return round(sum(values) / len(values), 3)
 
-    times = [t * 1000 for r in results for t in r["times"]]
+    def timing(key: str) -> dict:
+        times = [t * 1000 for r in results for t in r[key]]
+        return {"count": len(times), "p50": round(percentile(times, 50), 2), "p95": round(percentile(times, 95), 2),
+                "max": round(max(times), 2)}
+
     return {
         "games": games,
         "players": players,
@@ -79,12 +87,8 @@ def summarize(results: list[dict], players: int, bot: str, vs: str, seconds: flo
         "mean_penalty": {"bot": mean_of("totals", True), "vs": mean_of("totals", False)},
         "mean_penalty_chips": {"bot": mean_of("penalties", True), "vs": mean_of("penalties", False)},
         "mean_bonus_left": {"bot": mean_of("bonus", True), "vs": mean_of("bonus", False)},
-        "decision_ms": {
-            "count": len(times),
-            "p50": round(percentile(times, 50), 2),
-            "p95": round(percentile(times, 95), 2),
-            "max": round(max(times), 2),
-        },
+        "decision_ms": timing("times"),
+        "decision_cpu_ms": timing("cpu_times"),
         "seconds": round(seconds, 1),
     }
 
@@ -105,17 +109,19 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     results = run_all(play_game, jobs, workers=args.workers)
     summary = summarize(results, args.players, args.bot, args.vs, time.perf_counter() - start)
-    timing = summary["decision_ms"]
+    timing, cpu = summary["decision_ms"], summary["decision_cpu_ms"]
     print_table([
         ("games", f"{summary['games']} ({args.players} players, seed set {args.seed!r})"),
         ("first bot", f"{args.bot} (seat rotating), vs {args.players - 1} x {args.vs}"),
         ("win share", f"{summary['win_share']:.3f}  95% CI {summary['win_share_ci95']}  "
                       f"(parity {summary['parity']:.3f})"),
-        ("mean final penalty", f"{args.bot} {summary['mean_penalty']['bot']}, {args.vs} {summary['mean_penalty']['vs']}"),
+        ("mean final penalty", f"{args.bot} {summary['mean_penalty']['bot']}, "
+                               f"{args.vs} {summary['mean_penalty']['vs']}"),
         ("mean penalty chips", f"{summary['mean_penalty_chips']['bot']} / {summary['mean_penalty_chips']['vs']}"),
         ("mean bonus chips left", f"{summary['mean_bonus_left']['bot']} / {summary['mean_bonus_left']['vs']}"),
         ("decision time (ms)", f"p50 {timing['p50']}  p95 {timing['p95']}  max {timing['max']}  "
-                               f"over {timing['count']} decisions of {args.bot}"),
+                               f"over {timing['count']} decisions of {args.bot} (wall clock)"),
+        ("decision CPU (ms)", f"p50 {cpu['p50']}  p95 {cpu['p95']}  max {cpu['max']}  (process CPU time)"),
         ("seconds", summary["seconds"]),
     ])
     print_result(summary)

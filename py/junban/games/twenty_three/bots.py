@@ -2,10 +2,16 @@
 
 - ``baseline``: the simple policy of ``policy`` (isolation discards; the cheapest play when it costs at most 1,
   otherwise one pass, then the cheapest play or dropping out).
-- ``strong``: determinized Monte Carlo. For each decision it deals the unseen cards at random into the other
-  hands (consistent with the view: counts, the pile, its own discards), tries every candidate move on the same
-  deals, plays each round to its end with the baseline policy for every seat, and picks the move with the best mean
-  result. Work is bounded by playout counts (never the clock), so a decision is reproducible.
+- ``strong``: determinized Monte Carlo. For each decision (discard or turn) it deals the unseen cards at random
+  into the other hands (consistent with the view: hand counts, the pile, its own discards; the 1 always in a
+  hand), tries candidate moves on the same deals, plays each round to its end with the baseline policy for every
+  seat (``playout.Round``, which models the baseline opponents exactly), and keeps the move with the best mean
+  result, spending the work by successive halving (see ``Budget``). Candidates: every useful play (each number,
+  each count of its copies, each useful chip count), pass, pass and force, drop out; for the discard, the ten
+  choices leaving the hand with the fewest skipped numbers plus the baseline's. Result measured: before the last
+  round, the margin of chip-adjusted penalties (penalty − 2 per bonus chip) over the other seats' mean; in the last
+  round, the share of the win plus 0.05 × the margin of final totals. Work is counted in simulated moves, never
+  the clock, so a decision is reproducible.
 
 Both bots obey the never-pass-forever rule: no second pass (or pass and force) before someone has played or
 dropped out since their last one. A table of these bots therefore always finishes a round: between two passes of a
@@ -22,13 +28,12 @@ from junban.games.twenty_three.policy import (
     DROP,
     FORCE,
     PASS,
-    PLAY,
     baseline_move,
     isolation_discard,
     play_moves,
     to_action,
 )
-from junban.games.twenty_three.rules import DECK, DISCARD, IN, LOWEST, SLUG, final_totals
+from junban.games.twenty_three.rules import DECK, IN, LOWEST, SLUG, final_totals
 from junban.rng import rng_for
 
 LEVELS = ("baseline", "strong")
@@ -124,13 +129,16 @@ class BaselineBot:
 
 @dataclass(frozen=True)
 class Budget:
-    """Work per decision, in playouts (whole-round simulations)."""
+    """Work per decision, counted in simulated moves (never the clock), so a decision is reproducible.
 
-    playouts: int = 600  # per play decision, shared by the candidate moves
-    min_deals: int = 12  # deals per candidate at least (fewer candidates then get more)
-    max_deals: int = 120
+    The search is successive halving: the candidates still in the race are all tried on the same fresh deals
+    until the phase's share of ``moves`` is spent (at least ``min_deals`` deals), then the better half goes on to
+    the next phase, until one is left or the moves are spent."""
+
+    moves: int = 16000
+    min_deals: int = 4
     discard_candidates: int = 10
-    discard_playouts: int = 600
+    playout_overhead: int = 8  # a playout costs this many moves besides its own (copying, scoring)
 
 
 class StrongBot:
@@ -149,6 +157,31 @@ class StrongBot:
         if view["phase"] == "discard":
             return {"discard": self._discard(view)}
         return to_action(self._play(view))
+
+    def search(self, options: list, deal, playout) -> int:
+        """Successive halving over ``options``: ``deal()`` makes a determinization, ``playout(deal, option)``
+        plays it out and returns (utility, simulated moves). Returns the index of the best option."""
+        alive = list(range(len(options)))
+        totals = [0.0] * len(options)
+        tried = [0] * len(options)
+        phases = max(1, (len(options) - 1).bit_length())
+        spent = 0
+        for phase in range(phases):
+            target = self.budget.moves * (phase + 1) // phases
+            deals = 0
+            while deals < self.budget.min_deals or spent < target:
+                sample = deal()
+                for i in alive:
+                    utility, moves = playout(sample, options[i])
+                    totals[i] += utility
+                    tried[i] += 1
+                    spent += moves + self.budget.playout_overhead
+                deals += 1
+            alive.sort(key=lambda i: (-totals[i] / tried[i], i))
+            alive = alive[: (len(alive) + 1) // 2]
+            if len(alive) == 1:
+                break
+        return min(alive, key=lambda i: (-totals[i] / tried[i], i))
 
     # ----- playing
 
@@ -169,18 +202,15 @@ class StrongBot:
             return moves[0]
         rng = self._rng(view)
         pool = unseen_cards(view)
-        deals = max(self.budget.min_deals, min(self.budget.max_deals, self.budget.playouts // len(moves)))
-        totals = [0.0] * len(moves)
         final = view["round"] == view["rounds"]
-        for _ in range(deals):
-            table = self._deal(me, pool, rng)
-            for i, move in enumerate(moves):
-                trial = table.copy()
-                trial.step(move)
-                trial.finish_with_baseline()
-                totals[i] += self._utility(trial, me.seat, final)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+
+        def playout(table: Round, move: tuple) -> tuple[float, int]:
+            trial = table.copy()
+            trial.step(move)
+            moves_made = 1 + trial.finish_with_baseline()
+            return self._utility(trial, me.seat, final), moves_made
+
+        return moves[self.search(moves, lambda: self._deal(me, pool, rng), playout)]
 
     def _deal(self, me: Seat, pool: list[int], rng: random.Random) -> Round:
         """A determinization: the unseen cards dealt at random into the other hands."""
@@ -224,24 +254,21 @@ class StrongBot:
         rng = self._rng(view)
         seat = view["seat"]
         n = len(view["hand_counts"])
-        deals = max(1, self.budget.discard_playouts // len(options))
-        totals = [0.0] * len(options)
         final = view["round"] == view["rounds"]
-        for _ in range(deals):
-            hands = deal_before_play(view, rng)
-            for i, choice in enumerate(options):
-                mine = list(hand)
-                for card in choice:
-                    mine.remove(card)
-                trial_hands = [mine if s == seat else list(h) for s, h in enumerate(hands)]
-                holder = next(s for s in range(n) if LOWEST in trial_hands[s])
-                trial_hands[holder].remove(LOWEST)
-                table = Round(trial_hands, LOWEST, list(view["penalties"]), list(view["bonus"]), [True] * n,
-                              (holder + 1) % n, False, 0, [NEVER] * n)
-                table.finish_with_baseline()
-                totals[i] += self._utility(table, seat, final)
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        return options[best]
+
+        def playout(hands: list[list[int]], choice: list[int]) -> tuple[float, int]:
+            mine = list(hand)
+            for card in choice:
+                mine.remove(card)
+            trial_hands = [mine if s == seat else list(h) for s, h in enumerate(hands)]
+            holder = next(s for s in range(n) if LOWEST in trial_hands[s])
+            trial_hands[holder].remove(LOWEST)
+            table = Round(trial_hands, LOWEST, list(view["penalties"]), list(view["bonus"]), [True] * n,
+                          (holder + 1) % n, False, 0, [NEVER] * n)
+            moves_made = table.finish_with_baseline()
+            return self._utility(table, seat, final), moves_made
+
+        return options[self.search(options, lambda: deal_before_play(view, rng), playout)]
 
 
 def deal_before_play(view: dict, rng: random.Random) -> list[list[int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from junban.games.twenty_three.policy import DROP, FORCE, PASS, PLAY, baseline_move
+from junban.games.twenty_three.policy import FORCE, PASS, PLAY, baseline_move
 from junban.games.twenty_three.rules import FORCE_PENALTY, GOING_OUT_RETURN, PASS_PENALTY
 
 NEVER = -1  # passed_at of a seat that has not passed this round
@@ -93,10 +93,36 @@ class Round:
                     self.active = candidate
                     break
 
-    def finish_with_baseline(self) -> None:
-        """Play the round to its end with every seat following the baseline."""
+    def finish_with_baseline(self) -> int:
+        """Play the round to its end with every seat following the baseline; return the number of moves.
+
+        The commonest baseline move, a play skipping at most one number, is taken inline (it is always the
+        baseline's choice when there is one, see ``policy.cheapest_play``); every other move goes through
+        ``baseline`` and ``step``."""
+        hands = self.hands
+        n = len(hands)
+        moves = 0
         while self.players_in:
-            self.step(self.baseline())
+            moves += 1
+            seat = self.active
+            hand = hands[seat]
+            value = self.value
+            i = bisect_left(hand, value)
+            if i < len(hand) and hand[i] <= value + 2 and len(hand) > 1 and hand[-1] != hand[i]:
+                card = hand[i]
+                j = bisect_left(hand, card + 1, i)
+                del hand[i:j]
+                if card > value + 1:
+                    self.penalties[seat] += 1
+                self.value = card
+                self.progress += 1
+                self.forced = False
+                for step in range(1, n):
+                    candidate = (seat + step) % n
+                    if self.in_round[candidate]:
+                        self.active = candidate
+                        break
+            else:
+                self.step(self.baseline())
+        return moves
 
-
-__all__ = ["Round", "NEVER", "PLAY", "PASS", "FORCE", "DROP"]

@@ -23,7 +23,6 @@ from junban.games.twenty_three.rules import (
     HIGHEST,
     LOWEST,
     best_value,
-    penalty,
     useful_bonus_counts,
 )
 
@@ -72,8 +71,17 @@ def play_moves(hand: list[int], value: int, chips: int, all_counts: bool = True)
 def cheapest_play(hand: list[int], value: int, chips: int, penalties: int) -> tuple[tuple | None, float]:
     """The play of all copies of one number with the least cost (penalty + 2 per chip − chips returned on going
     out); the lowest card and fewest chips on a tie. ``(None, inf)`` when nothing can be played."""
-    best, best_cost = None, float("inf")
     size = len(hand)
+    i = bisect_left(hand, value)
+    if i < size and hand[i] <= value + 2:
+        # A card skipping at most one number: nothing is cheaper (chips cost 2; going out needs one number only).
+        card = hand[i]
+        j = bisect_left(hand, card + 1, i)
+        cost = max(0, card - value - 1)
+        if j - i == size:
+            cost -= min(GOING_OUT_RETURN, penalties + cost)
+        return (PLAY, card, j - i, 0, value), cost
+    best, best_cost = None, float("inf")
     i = bisect_left(hand, value - BONUS_REACH * chips)
     while i < size:
         card = hand[i]
