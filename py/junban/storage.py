@@ -38,6 +38,9 @@ SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1}
 
 
+MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
+
+
 class StorageFull(JunbanError):
     """The browser refused to store more (quota exceeded)."""
 
@@ -103,17 +106,18 @@ class Store:
     # -- low level
 
     def _read_json(self, key: str):
+        """The parsed value at ``key``; MISSING if there is none or it was unreadable (and kept aside)."""
         raw = self.backend.get(key)
         if raw is None:
-            return None
+            return MISSING
         if len(raw) > MAX_RECORD_CHARS:
             self.quarantine(key, raw, "it is far too large")
-            return None
+            return MISSING
         try:
             return json.loads(raw, parse_constant=_reject_constant)
         except (ValueError, RecursionError):
             self.quarantine(key, raw, "it is not valid JSON (perhaps cut off)")
-            return None
+            return MISSING
 
     def _write_json(self, key: str, record: dict) -> None:
         text = json.dumps(record, separators=(",", ":"), allow_nan=False)
@@ -145,7 +149,7 @@ class Store:
         """The migrated record of a save, or None (missing, or unreadable and kept aside)."""
         key = SAVE_PREFIX + save_id
         record = self._read_json(key)
-        if record is None:
+        if record is MISSING:
             return None
         try:
             record = migrate(record, "save")
@@ -206,7 +210,7 @@ class Store:
 
     def history(self) -> list[dict]:
         record = self._read_json(HISTORY_KEY)
-        if record is None:
+        if record is MISSING:
             return []
         try:
             record = migrate(record, "history")
@@ -241,7 +245,7 @@ class Store:
 
     def settings(self) -> dict:
         record = self._read_json(SETTINGS_KEY)
-        if record is None:
+        if record is MISSING:
             return {}
         try:
             record = migrate(record, "settings")
@@ -253,6 +257,12 @@ class Store:
 
     def write_settings(self, values: dict) -> None:
         self._write_json(SETTINGS_KEY, {"schema": CURRENT_SCHEMA["settings"], "type": "settings", "values": values})
+
+    def check_all(self) -> None:
+        """Read every record once (at start-up), so anything unreadable is kept aside and reported now."""
+        self.settings()
+        self.history()
+        self.list_saves()
 
     # -- backups
 

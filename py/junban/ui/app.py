@@ -8,6 +8,7 @@ carry is ever parsed as HTML.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import traceback
 
@@ -36,6 +37,11 @@ def game_ui(game: str):
     return importlib.import_module(GAME_UIS[game])
 
 
+def has_ui(game: str) -> bool:
+    """Is this game playable in this build (its engine and its table UI are present)?"""
+    return game in GAME_UIS and importlib.util.find_spec(GAME_UIS[game]) is not None
+
+
 def new_save_id() -> str:
     alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
     rng = random.SystemRandom()
@@ -60,8 +66,12 @@ class App:
 
     def start(self) -> None:
         self.platform.listen(self)
+        self.store.check_all()
+        self.report_storage_problems()
         self.route(self.platform.get_hash())
         self.platform.set_ready()
+        if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
+            self.platform.on_update_ready(self.offer_update)
 
     def route(self, hash_text: str) -> None:
         """Show the screen the hash names (a link, a reload, the back button)."""
@@ -78,10 +88,16 @@ class App:
             self.notify(str(err), "error")
             screen = self._home()
             self.platform.set_hash("#/", replace=True)
+        except Exception as err:  # never a dead page: say so, and go home
+            self._report_crash(err)
+            screen = self._home()
+            self.platform.set_hash("#/", replace=True)
         if screen is not None:
             self.show(screen)
 
     def _screen_for(self, route: links.Route):
+        if route.game is not None and not has_ui(route.game):
+            raise JunbanError(t("game.unavailable", game=route.game))
         if route.name == "home":
             return self._home()
         if route.name == "history":
@@ -256,6 +272,11 @@ class App:
         self.notices.append((kind, text, key))
         self.platform.announce(text)
 
+    def offer_update(self) -> None:
+        """A new version of the app is installed and waiting: say so, with a button to reload onto it."""
+        self.notify(t("update.ready"), "update", key="update")
+        self.render()
+
     def dismiss(self, key: str) -> None:
         self.notices = [n for n in self.notices if n[2] != key]
 
@@ -306,6 +327,8 @@ class App:
                 h("div", {"class": ["notice", f"notice-{kind}"], "role": "alert" if kind == "error" else "status",
                           "key": key},
                   h("p", {}, text),
+                  h("button", {"type": "button", "class": "button primary", "data-act": "app:update"},
+                    t("update.reload")) if kind == "update" else None,
                   h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss", "data-arg": key,
                                "aria-label": t("notice.dismiss")}, "×"))
             )
@@ -319,6 +342,8 @@ class App:
                     self.set_setting("lang", arg)
             elif act == "app:dismiss":
                 self.dismiss(arg or "")
+            elif act == "app:update":
+                self.platform.apply_update()
             elif act == "app:go":
                 if arg:
                     self.go(arg)

@@ -1,8 +1,6 @@
 """Home: choose a game (new game, daily deal, rules) and resume or delete saved games."""
 from __future__ import annotations
 
-import importlib.util
-
 from junban import links
 from junban.games import available_games
 from junban.ui.dom import h
@@ -96,9 +94,9 @@ class HomeScreen:
 
 
 def _has_ui(game: str) -> bool:
-    from junban.ui.app import GAME_UIS
+    from junban.ui.app import has_ui
 
-    return importlib.util.find_spec(GAME_UIS[game]) is not None
+    return has_ui(game)
 
 
 def _ago(seconds: float) -> str:

@@ -4,6 +4,7 @@ EN = {
     "loading": "Loading…",
     "app.crash": "Something went wrong ({reason}). Your game is saved; reload the page if the table stops responding.",
     "link.bad": "This link could not be opened: {reason}. Nothing saved was changed.",
+    "game.unavailable": "The game “{game}” is not available in this version of Junban.",
     "save.missing": "That saved game is not on this device (it may have been deleted).",
     "save.replay_failed": "its moves could not be replayed ({reason})",
     "storage.full": "This browser's storage is full: the game goes on, but it is not being saved. "
@@ -15,6 +16,8 @@ EN = {
     "nav.history": "History",
     "nav.language_to": "Switch language to {name}",
     "notice.dismiss": "Dismiss message",
+    "update.ready": "A new version of Junban is ready.",
+    "update.reload": "Reload",
     "seat.person": "Player {n}",
     "seat.bot": "Bot {n}",
     "game.the-game.title": "The Game",
@@ -126,6 +129,7 @@ JA = {
     "loading": "読み込み中…",
     "app.crash": "問題が発生しました（{reason}）。ゲームは保存されています。反応しなくなったらページを再読み込みしてください。",
     "link.bad": "このリンクは開けませんでした: {reason}。保存データは変更されていません。",
+    "game.unavailable": "ゲーム「{game}」はこのバージョンのJunbanでは遊べません。",
     "save.missing": "その保存ゲームはこの端末にありません（削除された可能性があります）。",
     "save.replay_failed": "手順を再現できませんでした（{reason}）",
     "storage.full": "ブラウザの保存領域がいっぱいです。ゲームは続けられますが保存されていません。"
@@ -137,6 +141,8 @@ JA = {
     "nav.history": "履歴",
     "nav.language_to": "言語を{name}に切り替える",
     "notice.dismiss": "メッセージを閉じる",
+    "update.ready": "Junbanの新しいバージョンの準備ができました。",
+    "update.reload": "再読み込み",
     "seat.person": "プレイヤー{n}",
     "seat.bot": "ボット{n}",
     "game.the-game.title": "ザ・ゲーム",
