@@ -10,7 +10,16 @@ The hierarchy lets callers (the UI, the fuzz tests) tell apart *why* an action w
 
 
 class JunbanError(Exception):
-    """Base of every error the engine raises on purpose; ``str(err)`` is a message fit for a person."""
+    """Base of every error the engine raises on purpose; ``str(err)`` is a message fit for a person (English).
+
+    ``code`` names the message (e.g. ``"link.too_long"``) and ``params`` fill it, so the UI can show the same
+    message in the person's language (``junban.ui.text.errors``); errors without a code are shown as they are.
+    """
+
+    def __init__(self, message: str = "", *, code: str | None = None, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class ConfigError(JunbanError):

@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, quote
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError
 from junban.games import GAME_MODULES, load_game
-from junban.rng import normalize_seed
+from junban.rng import SeedError, normalize_seed
 
 MAX_LINK_LENGTH = 2048
 MAX_VALUE_LENGTH = 1200
@@ -60,30 +60,30 @@ class TableSetup:
 def parse_route(hash_text: str) -> Route:
     """Turn ``location.hash`` into a Route. Raises LinkError for anything malformed."""
     if not isinstance(hash_text, str):
-        raise LinkError("the link is not readable")
+        raise LinkError("the link is not readable", code="link.unreadable")
     if len(hash_text) > MAX_LINK_LENGTH:
-        raise LinkError("the link is too long")
+        raise LinkError("the link is too long", code="link.too_long")
     text = hash_text[1:] if hash_text.startswith("#") else hash_text
     if text in ("", "/"):
         return Route("home")
     if not text.startswith("/"):
-        raise LinkError("the link does not lead to a page of Junban")
+        raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
     path, _, query = text[1:].partition("?")
     parts = [p for p in path.split("/") if p != ""]
     params = _parse_query(query)
     if len(parts) == 1 and parts[0] in GAME_MODULES:
         return Route("deal" if "seed" in params else "setup", game=parts[0], params=params)
     if params:
-        raise LinkError("the link has settings this page does not take")
+        raise LinkError("the link has settings this page does not take", code="link.extra_settings")
     if len(parts) == 2 and parts[0] == "play":
         if not _SAVE_ID.match(parts[1]):
-            raise LinkError("the saved game in the link is not one Junban writes")
+            raise LinkError("the saved game in the link is not one Junban writes", code="link.bad_save_id")
         return Route("play", save_id=parts[1])
     if parts == ["history"]:
         return Route("history")
     if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAME_MODULES:
         return Route("rules", game=parts[1])
-    raise LinkError("the link does not lead to a page of Junban")
+    raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
 
 
 def _parse_query(query: str) -> dict:
@@ -92,13 +92,13 @@ def _parse_query(query: str) -> dict:
     try:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True, max_num_fields=32)
     except ValueError:
-        raise LinkError("the link's settings are not readable") from None
+        raise LinkError("the link's settings are not readable", code="link.bad_query") from None
     params: dict = {}
     for key, value in pairs:
         if key in params:
-            raise LinkError(f"the setting '{_short(key)}' appears twice in the link")
+            raise LinkError(f"the setting '{_short(key)}' appears twice in the link", code="link.twice", key=_short(key))
         if len(value) > MAX_VALUE_LENGTH:
-            raise LinkError(f"the setting '{_short(key)}' is too long")
+            raise LinkError(f"the setting '{_short(key)}' is too long", code="link.value_too_long", key=_short(key))
         params[key] = value
     return params
 
@@ -117,7 +117,8 @@ def _int_param(params: dict, key: str, default: int, low: int, high: int, what: 
     if raw is None:
         return default
     if not re.fullmatch(r"[0-9]{1,3}", raw) or not low <= int(raw) <= high:
-        raise LinkError(f"{what} must be a number from {low} to {high}")
+        raise LinkError(f"{what} must be a number from {low} to {high}", code="link.number", key=what, low=low,
+                        high=high)
     return int(raw)
 
 
@@ -127,30 +128,32 @@ def setup_from_params(game: str, params: dict, require_seed: bool = True) -> Tab
     extra = game_links(game)
     unknown = set(params) - set(COMMON_KEYS) - set(extra.KEYS)
     if unknown:
-        raise LinkError(f"the link has an unknown setting: '{_short(sorted(unknown)[0])}'")
+        name = _short(sorted(unknown)[0])
+        raise LinkError(f"the link has an unknown setting: '{name}'", code="link.unknown_key", key=name)
     seats = module.SEATS
     players = _int_param(params, "players", seats.start, seats.start, seats.stop - 1, "players")
     bots = _int_param(params, "bots", 0, 0, players, "bots")
     levels = bot_registry.bot_module(game).LEVELS
     level = params.get("level")
     if level is not None and level not in levels:
-        raise LinkError(f"the bot level must be one of: {', '.join(levels)}")
+        raise LinkError(f"the bot level must be one of: {', '.join(levels)}", code="link.level",
+                        levels=", ".join(levels))
     if bots and level is None:
         level = bot_registry.bot_module(game).DEFAULT_LEVEL
     seed = params.get("seed")
     if seed is None:
         if require_seed:
-            raise LinkError("the link has no seed")
+            raise LinkError("the link has no seed", code="link.no_seed")
         seed = ""
     else:
         try:
             seed = normalize_seed(seed)
-        except ValueError as err:
-            raise LinkError(f"the seed in the link is not valid: {err}") from None
+        except SeedError as err:
+            raise LinkError(str(err), code=err.code, **err.params) from None
     try:
         config = module.normalize_config(extra.config_from_params(params, players))
     except ConfigError as err:
-        raise LinkError(str(err)) from None
+        raise LinkError(str(err), code=err.code, **err.params) from None
     return TableSetup(game=game, config=config, seed=seed, players=players, bots=bots, level=level)
 
 

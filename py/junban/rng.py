@@ -9,28 +9,32 @@ from __future__ import annotations
 import random
 import re
 
+from junban.errors import JunbanError
+
 SEED_MAX_LENGTH = 40
 _SEED_CHARS = re.compile(r"^[A-Za-z0-9_.:-]+$")
 
 
+class SeedError(JunbanError, ValueError):
+    """A seed that cannot be used (the message says why)."""
+
+
 def normalize_seed(seed: object) -> str:
-    """Return the canonical seed string; raise ValueError for anything that is not a short plain token.
+    """Return the canonical seed string; raise SeedError (a ValueError) for anything but a short plain token.
 
     Ints are accepted and turned into their decimal text, so seed 123 and seed "123" give the same deal.
     """
-    if isinstance(seed, bool):
-        raise ValueError("a seed is a short text of letters, digits and - _ . :")
-    if isinstance(seed, int):
+    if isinstance(seed, int) and not isinstance(seed, bool):
         seed = str(seed)
     if not isinstance(seed, str):
-        raise ValueError("a seed is a short text of letters, digits and - _ . :")
+        raise SeedError("a seed may only contain letters, digits and - _ . :", code="seed.chars")
     seed = seed.strip()
     if not seed:
-        raise ValueError("the seed is empty")
+        raise SeedError("the seed is empty", code="seed.empty")
     if len(seed) > SEED_MAX_LENGTH:
-        raise ValueError(f"a seed has at most {SEED_MAX_LENGTH} characters")
+        raise SeedError(f"a seed has at most {SEED_MAX_LENGTH} characters", code="seed.too_long", max=SEED_MAX_LENGTH)
     if not _SEED_CHARS.match(seed):
-        raise ValueError("a seed may only contain letters, digits and - _ . :")
+        raise SeedError("a seed may only contain letters, digits and - _ . :", code="seed.chars")
     return seed
 
 

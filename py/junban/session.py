@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError
 from junban.games import GAME_MODULES, load_game
-from junban.rng import normalize_seed
+from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
 MAX_ACTIONS = 20000  # far above any real game; bounds what a save may ask us to replay
@@ -47,25 +47,26 @@ def clean_name(raw: object, fallback: str) -> str:
 def make_seats(game: str, raw_seats: object) -> list[Seat]:
     """Validate seats from setup, a link or a save. Raises ConfigError."""
     if not isinstance(raw_seats, list) or not raw_seats:
-        raise ConfigError("the seats are missing")
+        raise ConfigError("the seats are missing", code="config.seats_missing")
     module = load_game(game)
     if len(raw_seats) not in module.SEATS:
-        raise ConfigError(f"this game is for {module.SEATS.start} to {module.SEATS.stop - 1} seats")
+        raise ConfigError(f"this game is for {module.SEATS.start} to {module.SEATS.stop - 1} seats",
+                          code="config.seat_count", low=module.SEATS.start, high=module.SEATS.stop - 1)
     levels = bot_registry.bot_module(game).LEVELS
     seats = []
     for i, raw in enumerate(raw_seats):
         if not isinstance(raw, dict):
-            raise ConfigError("a seat is not readable")
+            raise ConfigError("a seat is not readable", code="config.seat_unreadable")
         kind = raw.get("kind")
         if kind == "person":
             seats.append(Seat("person", clean_name(raw.get("name"), f"Player {i + 1}")))
         elif kind == "bot":
             level = raw.get("level")
             if level not in levels:
-                raise ConfigError(f"unknown bot level: {str(level)[:20]}")
+                raise ConfigError(f"unknown bot level: {str(level)[:20]}", code="config.bot_level", level=str(level)[:20])
             seats.append(Seat("bot", clean_name(raw.get("name"), f"Bot {i + 1}"), level))
         else:
-            raise ConfigError("a seat is either a person or a bot")
+            raise ConfigError("a seat is either a person or a bot", code="config.seat_kind")
     return seats
 
 
@@ -75,15 +76,15 @@ class Session:
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
                  actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0):
         if game not in GAME_MODULES:
-            raise ConfigError("unknown game")
+            raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
         self.game = game
         self.module = load_game(game)
         self.config = self.module.normalize_config(config)
         try:
             self.seed = normalize_seed(seed)
-        except ValueError as err:
-            raise ConfigError(str(err)) from None
+        except SeedError as err:
+            raise ConfigError(str(err), code=err.code, **err.params) from None
         self.seats = seats
         self.players_check()
         self.created = created or time.time()
@@ -97,7 +98,7 @@ class Session:
     def players_check(self) -> None:
         count = self.config.get("players")
         if count is not None and count != len(self.seats):
-            raise ConfigError("the number of seats does not match the game")
+            raise ConfigError("the number of seats does not match the game", code="config.seat_mismatch")
 
     # -- the game
 
@@ -178,13 +179,13 @@ class Session:
     def from_record(cls, record: dict) -> "Session":
         """Rebuild a session from a (migrated) save record; raises JunbanError if it cannot be replayed."""
         if not isinstance(record, dict):
-            raise ConfigError("the save is not an object")
+            raise ConfigError("the save is not an object", code="save.not_object")
         game = record.get("game")
         if game not in GAME_MODULES:
-            raise ConfigError("the save is of an unknown game")
+            raise ConfigError("the save is of an unknown game", code="config.unknown_game")
         actions = record.get("actions")
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-            raise ConfigError("the save's moves are not readable")
+            raise ConfigError("the save's moves are not readable", code="save.moves")
         seats = make_seats(game, record.get("seats"))
         created = record.get("created")
         updated = record.get("updated")

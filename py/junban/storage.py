@@ -56,19 +56,21 @@ MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings
 def migrate(record: dict, kind: str) -> dict:
     """Bring a record to the current schema of its type, or raise UnreadableRecord."""
     if not isinstance(record, dict):
-        raise UnreadableRecord("not an object")
+        raise UnreadableRecord("not an object", code="record.not_object")
     if record.get("type") != kind:
-        raise UnreadableRecord(f"not a {kind} record")
+        raise UnreadableRecord(f"not a {kind} record", code="record.wrong_type")
     version = record.get("schema")
     if type(version) is not int or version < 1:
-        raise UnreadableRecord("no format version")
+        raise UnreadableRecord("no format version", code="record.no_version")
     current = CURRENT_SCHEMA[kind]
     if version > current:
-        raise UnreadableRecord(f"written by a newer version of Junban (format {version})")
+        raise UnreadableRecord(f"written by a newer version of Junban (format {version})", code="record.newer",
+                               version=version)
     while version < current:
         step = MIGRATIONS[kind].get(version)
         if step is None:
-            raise UnreadableRecord(f"format {version} cannot be upgraded")
+            raise UnreadableRecord(f"format {version} cannot be upgraded", code="record.cannot_upgrade",
+                                   version=version)
         record = step(record)
         version = record["schema"]
     return record
@@ -90,10 +92,10 @@ class SaveSummary:
 
 @dataclass
 class Problem:
-    """Something stored that could not be read; ``backup_key`` is where it was kept."""
+    """Something stored that could not be read: why, and where it was kept (None: left in place, no room)."""
 
     key: str
-    reason: str
+    reason: "UnreadableRecord"
     backup_key: str | None
 
 
@@ -111,26 +113,26 @@ class Store:
         if raw is None:
             return MISSING
         if len(raw) > MAX_RECORD_CHARS:
-            self.quarantine(key, raw, "it is far too large")
+            self.quarantine(key, raw, UnreadableRecord("it is far too large", code="record.too_large"))
             return MISSING
         try:
             return json.loads(raw, parse_constant=_reject_constant)
         except (ValueError, RecursionError):
-            self.quarantine(key, raw, "it is not valid JSON (perhaps cut off)")
+            self.quarantine(key, raw, UnreadableRecord("it is not valid JSON (perhaps cut off)", code="record.bad_json"))
             return MISSING
 
     def _write_json(self, key: str, record: dict) -> None:
         text = json.dumps(record, separators=(",", ":"), allow_nan=False)
         self.backend.set(key, text)
 
-    def quarantine(self, key: str, raw: str, reason: str) -> str | None:
-        """Move unreadable data aside (never delete it) and remember to tell the person."""
+    def quarantine(self, key: str, raw: str, reason: "UnreadableRecord") -> str | None:
+        """Move unreadable data aside (never delete it) and remember to tell the person why."""
         backup_key = f"{BACKUP_PREFIX}{key[len(PREFIX):] if key.startswith(PREFIX) else key}.{int(self.clock() * 1000)}"
         try:
             self.backend.set(backup_key, raw)
         except StorageFull:
             # No room for a copy: leave the data where it is, untouched, and still tell the person.
-            self.problems.append(Problem(key, reason + " (left in place: storage is full)", None))
+            self.problems.append(Problem(key, reason, None))
             return None
         self.backend.remove(key)
         self.problems.append(Problem(key, reason, backup_key))
@@ -155,11 +157,11 @@ class Store:
             record = migrate(record, "save")
             _check_save_shape(record, save_id)
         except UnreadableRecord as err:
-            self.quarantine(key, self.backend.get(key) or "", str(err))
+            self.quarantine(key, self.backend.get(key) or "", err)
             return None
         return record
 
-    def save_unreadable(self, save_id: str, reason: str) -> None:
+    def save_unreadable(self, save_id: str, reason: "UnreadableRecord") -> None:
         """A save whose moves no longer replay: keep it aside and report it."""
         key = SAVE_PREFIX + save_id
         raw = self.backend.get(key)
@@ -172,7 +174,8 @@ class Store:
         for key in self.save_keys():
             save_id = key[len(SAVE_PREFIX):]
             if not SAVE_ID.match(save_id):
-                self.quarantine(key, self.backend.get(key) or "", "its name is not one Junban writes")
+                self.quarantine(key, self.backend.get(key) or "",
+                                UnreadableRecord("its name is not one Junban writes", code="record.bad_name"))
                 continue
             record = self.read_save(save_id)
             if record is None:
@@ -216,9 +219,9 @@ class Store:
             record = migrate(record, "history")
             entries = record.get("entries")
             if not isinstance(entries, list):
-                raise UnreadableRecord("the list of games is missing")
+                raise UnreadableRecord("the list of games is missing", code="record.no_entries")
         except UnreadableRecord as err:
-            self.quarantine(HISTORY_KEY, self.backend.get(HISTORY_KEY) or "", str(err))
+            self.quarantine(HISTORY_KEY, self.backend.get(HISTORY_KEY) or "", err)
             return []
         return [e for e in entries if _valid_history_entry(e)]
 
@@ -250,7 +253,7 @@ class Store:
         try:
             record = migrate(record, "settings")
         except UnreadableRecord as err:
-            self.quarantine(SETTINGS_KEY, self.backend.get(SETTINGS_KEY) or "", str(err))
+            self.quarantine(SETTINGS_KEY, self.backend.get(SETTINGS_KEY) or "", err)
             return {}
         values = record.get("values")
         return dict(values) if isinstance(values, dict) else {}
@@ -282,11 +285,11 @@ def _check_save_shape(record: dict, save_id: str) -> None:
     for name, kind in expected.items():
         value = record.get(name)
         if not isinstance(value, kind) or (kind == (int, float) and (isinstance(value, bool) or not math.isfinite(value))):
-            raise UnreadableRecord(f"its field '{name}' is missing or of the wrong type")
+            raise UnreadableRecord(f"its field '{name}' is missing or of the wrong type", code="record.field", name=name)
     if record["id"] != save_id:
-        raise UnreadableRecord("it is stored under another game's name")
+        raise UnreadableRecord("it is stored under another game's name", code="record.wrong_id")
     if not all(isinstance(s, dict) for s in record["seats"]) or not 1 <= len(record["seats"]) <= 8:
-        raise UnreadableRecord("its seats are not readable")
+        raise UnreadableRecord("its seats are not readable", code="record.bad_seats")
 
 
 def _valid_history_entry(entry: object) -> bool:

@@ -46,3 +46,18 @@ def test_every_key_used_in_the_ui_code_exists():
             if key not in keys and f"{key}.one" not in keys:
                 missing.append(f"{path.name}: {key}")
     assert not missing, missing
+
+
+def test_every_error_code_raised_by_the_engine_has_a_translation():
+    import pathlib
+
+    root = pathlib.Path(text_pkg.__file__).parents[2]  # py/junban
+    keys: set[str] = set()
+    for domain in DOMAINS:
+        keys |= set(importlib.import_module(f"junban.ui.text.{domain}").EN)
+    codes = set()
+    for path in root.rglob("*.py"):
+        codes |= set(re.findall(r"""\bcode=["']([a-z0-9_.\-]+)["']""", path.read_text(encoding="utf-8")))
+    assert codes, "no error codes found"
+    missing = sorted(c for c in codes if f"err.{c}" not in keys)
+    assert not missing, missing

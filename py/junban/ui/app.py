@@ -18,9 +18,10 @@ from junban.games import GAME_MODULES
 from junban.storage import StorageFull, Store
 from junban.ui import i18n
 from junban.ui.dom import Renderer, h
-from junban.ui.i18n import t
+from junban.ui.i18n import error_text, t
 
 i18n.register("common")
+i18n.register("errors")
 
 SPEEDS = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
 DEFAULT_SETTINGS = {"lang": None, "speed": "normal", "names": []}
@@ -78,14 +79,14 @@ class App:
         try:
             route = links.parse_route(hash_text)
         except links.LinkError as err:
-            self.notify(t("link.bad", reason=str(err)), "error")
+            self.notify(t("link.bad", reason=error_text(err)), "error")
             game = _game_in(hash_text)
             self.go(f"#/{game}" if game else "#/", replace=True)
             return
         try:
             screen = self._screen_for(route)
         except JunbanError as err:
-            self.notify(str(err), "error")
+            self.notify(error_text(err), "error")
             screen = self._home()
             self.platform.set_hash("#/", replace=True)
         except Exception as err:  # never a dead page: say so, and go home
@@ -114,7 +115,7 @@ class App:
             try:
                 preset = links.setup_from_params(route.game, route.params, require_seed=False) if route.params else None
             except links.LinkError as err:
-                self.notify(t("link.bad", reason=str(err)), "error")
+                self.notify(t("link.bad", reason=error_text(err)), "error")
                 self.platform.set_hash(f"#/{route.game}", replace=True)
                 preset = None
             return SetupScreen(self, route.game, preset)
@@ -135,7 +136,7 @@ class App:
         try:
             setup = links.setup_from_params(route.game, route.params)
         except links.LinkError as err:
-            self.notify(t("link.bad", reason=str(err)), "error")
+            self.notify(t("link.bad", reason=error_text(err)), "error")
             self.platform.set_hash(f"#/{route.game}", replace=True)
             return SetupScreen(self, route.game, None)
         seats = self.default_seats(route.game, setup.players, setup.bots, setup.level)
@@ -157,7 +158,10 @@ class App:
         try:
             session = Session.from_record(record)
         except (JunbanError, ValueError, TypeError, KeyError) as err:
-            self.store.save_unreadable(save_id, t("save.replay_failed", reason=str(err)))
+            from junban.storage import UnreadableRecord
+
+            self.store.save_unreadable(save_id, UnreadableRecord(str(err), code="record.replay",
+                                                                 reason=error_text(err)))
             self.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
@@ -203,7 +207,7 @@ class App:
         try:
             session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now())
         except JunbanError as err:
-            self.notify(str(err), "error")
+            self.notify(error_text(err), "error")
             return None
         self.save(session)
         return session
@@ -229,8 +233,11 @@ class App:
 
     def report_storage_problems(self) -> None:
         for problem in self.store.take_problems():
-            where = problem.backup_key or problem.key
-            self.notify(t("storage.unreadable", key=problem.key, reason=problem.reason, backup=where), "error")
+            reason = error_text(problem.reason)
+            if problem.backup_key:
+                self.notify(t("storage.unreadable", key=problem.key, reason=reason, backup=problem.backup_key), "error")
+            else:
+                self.notify(t("storage.unreadable_in_place", key=problem.key, reason=reason), "error")
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab wrote to storage."""

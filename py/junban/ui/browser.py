@@ -152,6 +152,22 @@ class BrowserPlatform:
         promise.then(create_once_callable(lambda *_: on_done(True)),
                      create_once_callable(lambda *_: on_done(False)))
 
+    # -- a new version of the app (the service worker; see assets/update.js)
+
+    def on_update_ready(self, callback) -> None:
+        """Call ``callback()`` when a new version of the app is installed and waiting to take over."""
+        proxy = create_proxy(lambda *_: callback())
+        self._proxies.append(proxy)
+        self.window.addEventListener("junban:update-ready", proxy)
+        if self.document.documentElement.getAttribute("data-update") == "ready":  # found before we listened
+            callback()
+
+    def apply_update(self) -> None:
+        """Let the waiting version take over; every open page of the app then reloads on it."""
+        update = _present(getattr(self.window, "junbanUpdate", None))
+        if update is not None:
+            update.apply()
+
     # -- events
 
     def listen(self, app) -> None:

@@ -44,6 +44,16 @@ def choose_language(preferred: list[str]) -> str:
     return DEFAULT_LANGUAGE
 
 
+def error_text(err: Exception) -> str:
+    """An engine error in the current language (by its code), or as it is when it has no translation."""
+    code = getattr(err, "code", None)
+    if code:
+        key = f"err.{code}"
+        if key in _catalogs[_current] or key in _catalogs[DEFAULT_LANGUAGE]:
+            return t(key, **getattr(err, "params", {}))
+    return str(err)
+
+
 class _SafeParams(dict):
     def __missing__(self, key):
         return "{" + key + "}"

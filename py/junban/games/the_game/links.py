@@ -22,17 +22,18 @@ def config_from_params(params: dict, players: int) -> dict:
     variant = params.get("variant", "")
     for name in filter(None, variant.split(",")):
         if name not in VARIANTS:
-            raise ConfigError(f"unknown variant '{name[:20]}' (known: {', '.join(VARIANTS)})")
+            raise ConfigError(f"unknown variant '{name[:20]}' (known: {', '.join(VARIANTS)})", code="config.variant",
+                              name=name[:20], known=", ".join(VARIANTS))
         config[VARIANTS[name]] = True
     strict = params.get("strict")
     if strict is not None:
         if strict not in ("0", "1"):
-            raise ConfigError("strict must be 0 or 1")
+            raise ConfigError("strict must be 0 or 1", code="config.flag", flag="strict")
         config["strict"] = strict == "1"
     start = params.get("start")
     if start is not None:
         if not re.fullmatch(r"[1-5]", start) or int(start) > players:
-            raise ConfigError(f"the start player must be a seat from 1 to {players}")
+            raise ConfigError(f"the start player must be a seat from 1 to {players}", code="config.start", players=players)
         config["start"] = int(start) - 1
     return config
 

@@ -52,22 +52,24 @@ def normalize_config(raw: dict) -> dict:
     ``strict`` (no undo); ``start`` (seat that plays first, or None for the suggested seat).
     """
     if not isinstance(raw, dict):
-        raise ConfigError("the game settings are not readable")
+        raise ConfigError("the game settings are not readable", code="config.unreadable")
     unknown = set(raw) - set(CONFIG_KEYS)
     if unknown:
-        raise ConfigError(f"unknown setting: {sorted(unknown)[0]}")
+        raise ConfigError(f"unknown setting: {sorted(unknown)[0]}", code="config.unknown_setting",
+                          name=str(sorted(unknown)[0])[:20])
     players = raw.get("players", 1)
     if type(players) is not int or players not in SEATS:
-        raise ConfigError("The Game is for 1 to 5 players")
+        raise ConfigError("The Game is for 1 to 5 players", code="config.seat_count", low=1, high=5)
     config = {"players": players}
     for flag in ("expert", "small_hands", "on_fire", "strict"):
         value = raw.get(flag, False)
         if type(value) is not bool:
-            raise ConfigError(f"the setting {flag} must be on or off")
+            raise ConfigError(f"the setting {flag} must be on or off", code="config.flag", flag=flag)
         config[flag] = value
     start = raw.get("start")
     if start is not None and (type(start) is not int or not 0 <= start < players):
-        raise ConfigError(f"the start player must be a seat from 1 to {players}")
+        raise ConfigError(f"the start player must be a seat from 1 to {players}", code="config.start",
+                          players=players)
     config["start"] = start
     return config
 

@@ -8,7 +8,7 @@ from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed
 from junban.session import NAME_MAX_LENGTH, Seat, clean_name
 from junban.ui.app import game_ui
 from junban.ui.dom import h
-from junban.ui.i18n import t
+from junban.ui.i18n import error_text, t
 
 
 class SetupScreen:
@@ -119,7 +119,7 @@ class SetupScreen:
                 normalize_seed(self.seed)
                 self.seed_error = None
             except ValueError as err:
-                self.seed_error = t("setup.seed_bad", reason=str(err))
+                self.seed_error = t("setup.seed_bad", reason=error_text(err))
             return True
         if name.startswith("name-") and name[5:].isdigit():
             i = int(name[5:])
@@ -163,7 +163,7 @@ class SetupScreen:
         try:
             seed = normalize_seed(self.seed)
         except ValueError as err:
-            self.seed_error = t("setup.seed_bad", reason=str(err))
+            self.seed_error = t("setup.seed_bad", reason=error_text(err))
             self.app.focus_after_render("#seed")
             return
         seats = self.seat_objects()
@@ -173,7 +173,7 @@ class SetupScreen:
         try:
             config = self.module.normalize_config(self.ui.setup_config(self))
         except JunbanError as err:
-            self.error = str(err)
+            self.error = error_text(err)
             return
         session = self.app.create_session(self.game, config, seed, seats)
         if session is not None:

@@ -18,7 +18,7 @@ from junban.rng import random_seed
 from junban.session import Session
 from junban.ui.app import SPEEDS, game_ui
 from junban.ui.dom import h
-from junban.ui.i18n import t
+from junban.ui.i18n import error_text, t
 
 
 class TableScreen:
@@ -179,7 +179,7 @@ class TableScreen:
         try:
             session.apply(action)
         except IllegalAction as err:
-            self.app.notify(t("table.illegal", reason=str(err)), "error", key="illegal")
+            self.app.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
             return False
         self.app.dismiss("illegal")
         self._store()
