@@ -171,7 +171,7 @@ def render_table(table):
     return h(
         "section", {"class": "tt-table", "aria-label": t("tt.table")},
         _status(table, view, between),
-        _felt(view, plan, outcome, mine and view["phase"] == "play"),
+        None if between else _felt(view, plan, outcome, mine and view["phase"] == "play"),
         _hand(table, view, legal, mine) if not between or not visible else None,
         panel,
         h("div", {"class": "tt-side"}, _seats(table, view), _log(table, view)),
@@ -255,17 +255,18 @@ def _felt(view: dict, plan: dict | None, outcome, previewing: bool):
             h("span", {"class": "tt-pile-caption"}, t("tt.pile.caption")),
             h("span", {"class": "tt-pile-value", "key": f"v{value}-{pile_count}"}, str(value) if started else "–")),
           h("div", {"class": "tt-pile-side"},
-            h("p", {"class": "tt-pile-count"}, t("tt.pile.cards", n=pile_count)) if started else None,
+            h("p", {"class": "tt-pile-count"}, t("tt.pile.cards", n=pile_count)) if started
+            else h("p", {"class": "tt-pile-waiting"}, t("tt.pile.opens")),
             h("p", {"class": "tt-trail", "aria-hidden": "true"},
               [h("span", {"class": "tt-trail-card", "key": i}, text) for i, text in enumerate(trail)]),
             h("p", {"class": "tt-judged"}, t("tt.pile.judged", value=judged))
             if plan and "value" in plan and started else None)),
-        _track(value if started else None, judged if plan else None, target, entries),
+        _track(value, judged if plan else None, target, entries) if started else None,
         _preview_text(view, plan, entries, error) if previewing else None,
     )
 
 
-def _track(value: int | None, judged: int | None, target: int | None, entries: list | None):
+def _track(value: int, judged: int | None, target: int | None, entries: list | None):
     """The numbers 1..23: the pile value, the value a planned play is judged against, its card and what it skips."""
     skipped = set()
     if entries and target is not None:
@@ -274,7 +275,7 @@ def _track(value: int | None, judged: int | None, target: int | None, entries: l
     for n in range(rules.LOWEST, rules.HIGHEST + 1):
         cells.append(h("li", {"key": n, "class": [
             "tt-cell",
-            "below" if value is not None and n < (judged if judged is not None else value) else None,
+            "below" if n < (judged if judged is not None else value) else None,
             "value" if n == value else None,
             "judged" if judged is not None and n == judged and judged != value else None,
             "skipped" if n in skipped else None,

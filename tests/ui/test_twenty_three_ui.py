@@ -1,0 +1,407 @@
+"""23's table on CPython (fake DOM and timers): what a person sees and what each click sends to the engine."""
+from __future__ import annotations
+
+import pytest
+
+from junban import links
+from junban.games.twenty_three import links as tt_links
+from junban.games.twenty_three import rules
+from junban.session import Seat
+from junban.ui import i18n
+from junban.ui.app import App
+from junban.ui.games import twenty_three as ui
+from tests.ui.fakeplatform import FakePlatform
+
+VS_BOT = "#/23?players=2&bots=1&level=baseline&seed=123"
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def start(hash_text: str = VS_BOT, lang: str = "en") -> tuple[App, FakePlatform]:
+    platform = FakePlatform(hash_text=hash_text, languages=(lang,))
+    app = App(platform)
+    app.start()
+    return app, platform
+
+
+def nodes(platform, predicate) -> list:
+    found = []
+
+    def walk(node):
+        if node.tagName is not None:
+            if predicate(node):
+                found.append(node)
+            for child in node.childNodes:
+                walk(child)
+
+    walk(platform.root)
+    return found
+
+
+def by_attr(platform, name: str, value: str | None = None) -> list:
+    return nodes(platform, lambda n: name in n.attributes and (value is None or n.attributes[name] == value))
+
+
+def one(platform, selector_id: str):
+    found = by_attr(platform, "id", selector_id)
+    assert len(found) == 1, f"#{selector_id}: {len(found)} found"
+    return found[0]
+
+
+def button(platform, name: str):
+    """The one button whose accessible name is ``name`` (its aria-label, else its text)."""
+    found = [n for n in nodes(platform, lambda n: n.tagName == "button")
+             if n.attributes.get("aria-label", n.textContent) == name]
+    assert len(found) == 1, f"button {name!r}: {len(found)} found"
+    return found[0]
+
+
+def click(app: App, node) -> None:
+    assert "disabled" not in node.attributes, f"{node.html()[:120]} is disabled"
+    app.dispatch(node.attributes["data-act"], node.attributes.get("data-arg"))
+
+
+def hand_buttons(platform) -> list:
+    return by_attr(platform, "data-act", "tt:card")
+
+
+def hand(platform) -> list[int]:
+    return [int(b.attributes["aria-label"]) for b in hand_buttons(platform)]
+
+
+def pile_label(platform) -> str:
+    return by_attr(platform, "role", "img")[0].attributes["aria-label"]
+
+
+def table(app):
+    return app.screen
+
+
+def discard_highest(app, platform) -> list[int]:
+    cards = hand_buttons(platform)
+    chosen = cards[-3:]
+    for card in chosen:
+        click(app, card)
+    click(app, button(platform, "Discard 3 cards"))
+    return sorted(int(c.attributes["aria-label"]) for c in chosen)
+
+
+def until_my_turn(app, platform) -> None:
+    platform.run_timers()
+    assert app.screen.session.is_over or app.screen.my_turn()
+
+
+# ---------------------------------------------------------------------- discard and the opening
+
+
+def test_the_table_opens_on_the_secret_discard_with_15_cards_named_by_number():
+    app, platform = start()
+    assert platform.hash.startswith("#/play/")
+    cards = hand(platform)
+    assert len(cards) == 15 and cards == sorted(cards)
+    assert pile_label(platform).startswith("Pile, empty")
+    assert "disabled" in button(platform, "Discard 3 cards").attributes
+
+
+def test_discarding_three_cards_sends_them_then_the_1_opens_the_pile():
+    app, platform = start()
+    chosen = discard_highest(app, platform)
+    session = table(app).session
+    assert session.actions[0] == {"discard": chosen}
+    until_my_turn(app, platform)
+    view = session.view(0)
+    assert view["phase"] == "play" and pile_label(platform) == f"Pile, value {view['pile_value']}"
+    assert len(hand(platform)) == view["hand_counts"][0] in (11, 12)  # 11 if the person opened with the 1
+    assert any("opened round 1 with the 1" in text for text in platform.announcements)
+
+
+def test_a_fourth_discard_choice_is_refused_and_the_1_cannot_be_chosen():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=7")
+    session = table(app).session
+    for card in hand_buttons(platform)[-3:]:
+        click(app, card)
+    click(app, hand_buttons(platform)[-4])
+    assert len(table(app).local["discard"]) == 3 and any("chosen 3" in n[1] for n in app.notices)
+    holder = next(s for s in range(2) if 1 in session.state.hands[s])
+    if holder == 0:
+        click(app, hand_buttons(platform)[0])  # the 1
+        assert any("cannot be discarded" in n[1] for n in app.notices)
+
+
+# ---------------------------------------------------------------------- choosing a play and seeing its penalty
+
+
+def playing(seed: str = "123"):
+    app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed={seed}")
+    discard_highest(app, platform)
+    until_my_turn(app, platform)
+    return app, platform
+
+
+def test_a_picked_card_shows_the_engines_penalty_before_playing_and_play_sends_exactly_it():
+    app, platform = playing()
+    session = table(app).session
+    value = session.view(0)["pile_value"]
+    card = max(c for c in hand(platform) if c >= value)
+    click(app, one(platform, f"tt-card-{card}-0"))
+    expected = rules.penalty(value, card)
+    preview = one(platform, "tt-preview").textContent
+    assert (f"Penalty: {expected} chip" in preview) if expected else ("No penalty" in preview)
+    cost = one(platform, "tt-play-cost").textContent
+    assert cost == ("no penalty" if expected == 0 else f"+{expected} chip" + ("s" if expected > 1 else ""))
+    before, size = session.view(0)["penalties"][0], len(hand(platform))
+    click(app, button(platform, "Play"))
+    assert session.actions[-1] == {"play": [card]}
+    assert session.view(0)["penalties"][0] == before + expected and len(hand(platform)) == size - 1
+
+
+def test_several_cards_of_one_number_are_played_together_and_another_number_starts_over():
+    for seed in range(40):
+        app, platform = playing(str(seed))
+        cards = hand(platform)
+        pairs = [c for c in set(cards) if cards.count(c) >= 2 and c >= table(app).view()["pile_value"]]
+        if pairs:
+            break
+    else:
+        pytest.fail("no deal with a playable pair in 40 seeds")
+    pair = pairs[0]
+    other = next(c for c in cards if c != pair)
+    click(app, one(platform, f"tt-card-{other}-0"))
+    click(app, one(platform, f"tt-card-{pair}-0"))
+    click(app, one(platform, f"tt-card-{pair}-1"))
+    assert table(app).local["picked"] == [[pair, 0], [pair, 1]]
+    assert one(platform, f"tt-card-{pair}-1").attributes["aria-pressed"] == "true"
+    assert one(platform, f"tt-card-{other}-0").attributes["aria-pressed"] == "false"
+    click(app, button(platform, "Play"))
+    assert table(app).session.actions[-1] == {"play": [pair, pair]}
+
+
+def test_a_card_below_the_pile_is_explained_and_a_bonus_chip_makes_it_playable_at_the_best_value():
+    for seed in range(60):
+        app, platform = playing(str(seed))
+        view = table(app).view()
+        low = [c for c in hand(platform) if view["pile_value"] - 5 <= c < view["pile_value"]]
+        if low:
+            break
+    else:
+        pytest.fail("no deal with a card just below the pile in 60 seeds")
+    card, value = low[0], view["pile_value"]
+    click(app, one(platform, f"tt-card-{card}-0"))
+    assert f"{card} is below the pile value {value}" in one(platform, "tt-preview").textContent
+    assert "disabled" in button(platform, "Play").attributes
+    click(app, button(platform, "One more bonus chip"))
+    assert one(platform, "tt-value").textContent == str(card)
+    assert f"1 bonus chip moves the value from {value} to {card}" in one(platform, "tt-preview").textContent
+    click(app, button(platform, "Raise the adjusted value"))  # above the card: refused, and said why
+    assert f"below the adjusted value {card + 1}" in one(platform, "tt-preview").textContent
+    click(app, button(platform, "Lower the adjusted value"))
+    click(app, button(platform, "Play"))
+    assert table(app).session.actions[-1] == {"play": [card], "bonus": 1, "value": card}
+    assert table(app).session.view(0)["bonus"][0] == rules.BONUS_PER_PLAYER - 1
+
+
+def test_pass_force_and_drop_out_show_their_costs_and_drop_out_asks_first():
+    app, platform = playing()
+    size = len(hand(platform))
+    assert one(platform, "tt-pass-cost").textContent == "+1 chip"
+    assert one(platform, "tt-force-cost").textContent.startswith("+2 chips")
+    assert one(platform, "tt-drop-cost").textContent == f"+{size} chips"
+    click(app, button(platform, "Drop out"))
+    assert table(app).session.actions[-1] != {"drop_out": True}
+    assert f"Your {size} cards go back in the box" in one(platform, "tt-confirm-text").textContent
+    click(app, button(platform, "Keep playing"))
+    assert not by_attr(platform, "id", "tt-confirm-text")
+    click(app, button(platform, "Pass and force"))
+    assert table(app).session.actions[-1] == {"pass": True, "force": True}
+    assert any("passed and forced the next player" in text for text in platform.announcements)
+
+
+def test_a_forced_player_may_only_play_and_is_told_who_forced_them():
+    app, platform = start("#/23?players=2&seed=31")  # two people at one device
+    session = table(app).session
+    for seat in range(2):
+        click(app, button(platform, f"I am Player {seat + 1}: show my hand"))
+        discard_highest(app, platform)
+    click(app, button(platform, f"I am {session.seats[session.to_act].name}: show my hand"))
+    forcer = session.to_act
+    click(app, button(platform, "Pass and force"))
+    click(app, button(platform, f"I am {session.seats[session.to_act].name}: show my hand"))
+    assert session.view(session.to_act)["forced"]
+    for name in ("Pass", "Pass and force", "Drop out"):
+        assert "disabled" in button(platform, name).attributes
+    note = by_attr(platform, "role", "note")[0].textContent
+    assert f"{session.seats[forcer].name} passed and forced you" in note
+
+
+# ---------------------------------------------------------------------- keys
+
+
+def test_the_keyboard_moves_between_cards_chooses_chips_and_plays():
+    app, platform = playing()
+    cards = hand(platform)
+    assert app.key("ArrowRight") and platform.focused == f"#tt-card-{cards[0]}-0"
+    assert app.key("ArrowLeft") and platform.focused == f"#tt-card-{cards[-1]}-" + str(cards.count(cards[-1]) - 1)
+    value = table(app).view()["pile_value"]
+    card = next(c for c in cards if c >= value)
+    click(app, one(platform, f"tt-card-{card}-0"))
+    assert app.key("+") and table(app).local["bonus"] == 1
+    assert app.key("-") and table(app).local["bonus"] == 0
+    assert app.key("Escape") and table(app).local["picked"] == []
+    click(app, one(platform, f"tt-card-{card}-0"))
+    assert app.key("p")
+    assert table(app).session.actions[-1] == {"play": [card]}
+
+
+def test_keys_s_and_x_pass_and_ask_before_dropping_out():
+    app, platform = playing()
+    session = table(app).session
+    assert app.key("x") and by_attr(platform, "id", "tt-confirm-text")
+    assert app.key("Escape") and not by_attr(platform, "id", "tt-confirm-text")
+    assert app.key("s") and session.actions[-1] == {"pass": True}
+
+
+# ---------------------------------------------------------------------- rounds, the end, the history
+
+
+def play_by_first_legal(session, stop_at_round_two: bool = False) -> None:
+    """Drive every seat with the engine's first legal play (the lowest card, fewest chips), else drop out (or the
+    lapsed pass): every turn makes progress, so the game ends."""
+    while session.to_act is not None:
+        if stop_at_round_two and session.state.round == 2:
+            return
+        legal = session.legal_actions()
+        session.apply(next((a for a in legal if "play" in a or "discard" in a),
+                           {"drop_out": True} if {"drop_out": True} in legal else legal[0]))
+
+
+def open_finished(app, platform, session) -> None:
+    app.save(session)
+    app.go(f"#/play/{session.id}")
+
+
+def test_the_round_summary_stands_between_the_rounds_until_the_person_starts_round_two():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=5")
+    session = table(app).session
+    session.seats[1] = Seat("person", "Ann")  # both seats driven here, then Player 1 looks at the table
+    play_by_first_legal(session, stop_at_round_two=True)
+    session.seats[1] = Seat("bot", "Bot 2", "baseline")
+    app.save(session)
+    app.go(f"#/play/{session.id}")
+    summary = one(platform, "tt-summary-title")
+    assert summary.textContent == "Round 1 is over"
+    assert not hand_buttons(platform), "the new hand waits until the summary is closed"
+    results = ui.round_results(session.view(0), 1)
+    rows = nodes(platform, lambda n: n.tagName == "tr" and n.parentNode.tagName == "tbody")
+    assert [r.childNodes[3].textContent for r in rows] == [str(r["penalties"]) for r in results]
+    assert not app.key("p"), "no action keys while the summary is open"
+    click(app, button(platform, "Start round 2"))
+    assert not by_attr(platform, "id", "tt-summary-title") and len(hand(platform)) == 15
+
+
+def finished_game(players: int, want_tie: bool) -> tuple[App, FakePlatform]:
+    """A game of people driven by the first legal action, over; a seed with (or without) a shared win."""
+    for seed in range(300):
+        app, platform = start(f"#/23?players={players}&seed=s{seed}")
+        session = table(app).session
+        play_by_first_legal(session)
+        if (len(session.outcome["winners"]) > 1) == want_tie:
+            open_finished(app, platform, session)
+            return app, platform
+    pytest.fail("no such game in 300 seeds")
+
+
+def test_the_final_ranking_shows_a_shared_win_as_shared():
+    app, platform = finished_game(2, want_tie=True)
+    session = table(app).session
+    end = one(platform, "end-title").textContent
+    assert end == "Shared win: Player 1 and Player 2!"
+    places = [n.textContent for n in nodes(platform, lambda n: "tt-place" in n.attributes.get("class", ""))]
+    assert places == ["1st (shared)", "1st (shared)"]
+    entry = ui.history_entry(session)
+    assert entry["won"] and entry["score"] == session.outcome["totals"][0]
+
+
+def test_the_final_ranking_orders_by_total_after_the_bonus_refund_and_the_history_counts_the_first_person():
+    app, platform = finished_game(3, want_tie=False)
+    session = table(app).session
+    outcome = session.outcome
+    rows = nodes(platform, lambda n: n.tagName == "tr" and "tt-place" in n.childNodes[0].attributes.get("class", ""))
+    totals = [int(r.childNodes[-1].textContent) for r in rows]
+    assert totals == sorted(outcome["totals"]) and totals[0] == min(outcome["totals"])
+    assert one(platform, "end-title").textContent == f"{session.seats[outcome['winners'][0]].name} wins!"
+    entry = ui.history_entry(session)
+    assert entry == {"bucket": "standard", "won": True, "perfect": outcome["totals"][0] == 0,
+                     "score": outcome["totals"][0]}
+    history = app.store.history()
+    assert len(history) == 1 and history[0]["game"] == "23" and history[0]["score"] == outcome["totals"][0]
+
+
+def test_history_entry_is_won_only_when_a_person_is_among_the_winners():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=9")
+    session = table(app).session
+    play_by_first_legal(session)
+    entry = ui.history_entry(session)
+    assert entry["won"] == (0 in session.outcome["winners"])
+    assert entry["score"] == session.outcome["totals"][0]
+
+
+def test_history_chart_is_an_svg_bar_chart_of_penalties():
+    chart = ui.history_chart([0, 3, 12, 12, 40])
+    svg = chart.children[0]
+    assert svg.tag == "svg" and svg.attrs["role"] == "img"
+    assert "Penalty chips at the end" in svg.attrs["aria-label"] and "10–14: 2" in svg.attrs["aria-label"]
+
+
+# ---------------------------------------------------------------------- a whole game, languages, links
+
+
+def test_a_whole_game_against_a_bot_through_the_ui_reaches_the_ranking():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=2026")
+    session = table(app).session
+    for _ in range(400):
+        platform.run_timers()
+        if session.is_over:
+            break
+        if by_attr(platform, "id", "tt-next-round"):
+            click(app, one(platform, "tt-next-round"))
+        elif by_attr(platform, "id", "tt-discard"):
+            discard_highest(app, platform)
+        else:
+            legal = session.legal_actions()
+            plays = [a for a in legal if "play" in a and "bonus" not in a]
+            if plays:
+                card = plays[0]["play"][0]
+                click(app, one(platform, f"tt-card-{card}-0"))
+                click(app, button(platform, "Play"))
+            else:
+                click(app, button(platform, "Drop out" if {"drop_out": True} in legal else "Pass"))
+                if by_attr(platform, "id", "tt-drop-yes"):
+                    click(app, one(platform, "tt-drop-yes"))
+    assert session.is_over
+    assert one(platform, "end-title").textContent.endswith("!")
+    assert len(app.store.history()) == 1
+
+
+def test_japanese_names_the_actions_and_the_pile_in_japanese():
+    app, platform = playing()
+    app.dispatch("app:lang", "ja")
+    for name in ("出す", "パス", "パスと強制プレイ", "降りる"):
+        button(platform, name)
+    assert pile_label(platform).startswith("場札、場の数字 ")
+    i18n.set_language("en")
+
+
+def test_links_have_no_keys_of_their_own_and_the_daily_deal_is_three_players_against_two_bots():
+    setup = links.setup_from_params("23", {"players": "3", "bots": "2", "level": "strong", "seed": "123"})
+    assert setup.config == {"players": 3} and setup.bots == 2 and setup.level == "strong"
+    link = links.share_link("23", setup.config, "123", 3, 2, "strong")
+    assert link == "#/23?players=3&bots=2&level=strong&seed=123"
+    assert tt_links.params_from_config({"players": 4}) == {} and tt_links.KEYS == ()
+    daily = links.daily_link("23", "2026-11-22")
+    route = links.parse_route(daily)
+    assert links.setup_from_params("23", route.params).players == 3
+    with pytest.raises(links.LinkError):
+        links.setup_from_params("23", {"players": "5", "seed": "1"})
+    with pytest.raises(links.LinkError):
+        links.setup_from_params("23", {"variant": "expert", "seed": "1"})
