@@ -6,7 +6,8 @@
 ``{"name": ..., "rule": ...}`` in the rule language. Each rule is played ``G`` times (deals ``S-<rule>-0`` ..).
 A game is solved when the bot states an equivalent rule within its 30 plays (wrong guesses cost 2 plays).
 Prints a table (per level, the unsolved rules, bot turn times) and, last, one JSON object with ``rules``,
-``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``seconds`` and more.
+``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``seconds`` and more. Bot turn times are
+given as wall time and as CPU time of the process (on a shared machine the wall time also measures the others).
 """
 from __future__ import annotations
 
@@ -46,16 +47,18 @@ def play_one(job: tuple[dict, str]) -> dict:
     entry, seed = job
     state = science.new_game({"rule": entry["rule"]}, seed)
     bot = make_science_bot("scientist", seed)
-    turn_ms = []
+    turn_ms, turn_cpu_ms = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bot.act(view)
         turn_ms.append((time.perf_counter() - start) * 1000)
+        turn_cpu_ms.append((time.process_time() - cpu) * 1000)
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
             "plays": out["plays_made"], "wrong_guesses": out["wrong_guesses"], "turn_ms": turn_ms,
+            "turn_cpu_ms": turn_cpu_ms,
             "last_guess": state.guesses[-1]["text"] if state.guesses else None}
 
 
@@ -87,6 +90,7 @@ def main(argv: list[str]) -> int:
 
     solved = [r for r in results if r["solved"]]
     turns = [t for r in results for t in r["turn_ms"]]
+    cpu_turns = [t for r in results for t in r["turn_cpu_ms"]]
     lo, hi = wilson_interval(len(solved), len(results))
     rows: list[tuple[str, object]] = [
         ("rules", len(rules)), ("games", len(results)),
@@ -103,6 +107,8 @@ def main(argv: list[str]) -> int:
     rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f}"))
     rows.append(("bot turn ms p50/p95/max", f"{_percentile(turns, 0.5):.0f} / {_percentile(turns, 0.95):.0f} / "
                                            f"{max(turns, default=0):.0f} over {len(turns)} turns"))
+    rows.append(("bot turn CPU ms p50/p95/max", f"{_percentile(cpu_turns, 0.5):.0f} / "
+                                               f"{_percentile(cpu_turns, 0.95):.0f} / {max(cpu_turns, default=0):.0f}"))
     for r in results:
         if not r["solved"]:
             rows.append(("  unsolved", f"{r['name']} (last guess: {r['last_guess']})"))
@@ -119,6 +125,9 @@ def main(argv: list[str]) -> int:
         "turn_ms_p50": round(_percentile(turns, 0.5), 1),
         "turn_ms_p95": round(_percentile(turns, 0.95), 1),
         "turn_ms_max": round(max(turns, default=0.0), 1),
+        "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
+        "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
+        "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
         "seconds": round(seconds, 1),
         "rules_file": args.rules,
         "seed": args.seed,
