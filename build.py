@@ -15,17 +15,21 @@ nothing is ever fetched from a CDN.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
 import io
 import json
+import math
 import os
 import shutil
 import socketserver
+import struct
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -44,6 +48,10 @@ PACKAGE = "junban"
 PACKAGE_DATA_SUFFIXES = (".json", ".txt", ".md")
 # Parts of the package that never run in the browser.
 BROWSER_EXCLUDED = ("bench",)
+ASSETS = ROOT / "assets"
+# Files of assets/ that are not copied to dist/assets/ as they are.
+SW_TEMPLATE = ASSETS / "sw.template.js"  # becomes dist/sw.js (it must sit next to index.html: scope "./")
+MANIFEST = ASSETS / "manifest.webmanifest"  # copied to dist/ (its start_url and scope "./" mean the app's folder)
 
 
 class BuildError(Exception):
@@ -141,11 +149,13 @@ def build(dist: Path = DIST) -> dict:
     (dist / zip_name).write_bytes(app_zip)
     _copy(PY_SOURCE / "main.py", dist / "main.py")
 
-    # Assets (icons, manifest, ...); the stylesheets in assets/css/ become one file, in name order.
-    assets = ROOT / "assets"
+    # Assets (scripts, ...); the stylesheets in assets/css/ become one file, in name order.
+    assets = ASSETS
     for src in sorted(assets.rglob("*")):
-        if src.is_file() and src.parent != assets / "css":
+        if src.is_file() and src.parent != assets / "css" and src not in (SW_TEMPLATE, MANIFEST):
             _copy(src, dist / "assets" / src.relative_to(assets))
+    _copy(MANIFEST, dist / MANIFEST.name)
+    write_icons(dist / "assets" / "icons")
     css = "\n".join(f"/* {p.name} */\n" + p.read_text(encoding="utf-8") for p in sorted((assets / "css").glob("*.css")))
     (dist / "assets").mkdir(exist_ok=True)
     (dist / "assets" / "junban.css").write_text(css, encoding="utf-8")
@@ -159,15 +169,122 @@ def build(dist: Path = DIST) -> dict:
     (dist / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve files as they are
 
     check_relative_urls(dist)
+    version = write_service_worker(dist)
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    summary = {"dist": str(dist), "app_zip": zip_name, "bytes": total}
+    summary = {"dist": str(dist), "app_zip": zip_name, "bytes": total, "version": version}
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
-        f"({total / 1e6:.1f} MB, app archive {zip_name})")
+        f"({total / 1e6:.1f} MB, app archive {zip_name}, version {version})")
     return summary
 
 
+# --------------------------------------------------------------------------- offline: the service worker
+
+
+def precache_files(dist: Path) -> list[str]:
+    """Every file the service worker keeps for offline use: all of dist/ but sw.js itself and dotfiles
+    (.nojekyll is for GitHub Pages, not for the page). Paths relative to dist/, sorted."""
+    files = []
+    for path in dist.rglob("*"):
+        rel = path.relative_to(dist)
+        if path.is_file() and rel.as_posix() != "sw.js" and not any(part.startswith(".") for part in rel.parts):
+            files.append(rel.as_posix())
+    return sorted(files)
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write dist/sw.js from assets/sw.template.js with the list of files to precache (each with its
+    subresource-integrity hash, so a half-deployed mix of two builds can never be cached) and the build's
+    version: a hash of every precached file's path and content and of the worker's own template.
+    Returns the version. Call it after everything else is in dist/."""
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    digest = hashlib.sha256(template.encode("utf-8"))
+    files = []
+    for rel in precache_files(dist):
+        data = (dist / rel).read_bytes()
+        digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+        files.append([rel, "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")])
+    version = digest.hexdigest()[:16]
+    for placeholder in ('"__VERSION__"', "[/* __FILES__ */]"):
+        if template.count(placeholder) != 1:
+            raise BuildError(f"{SW_TEMPLATE.relative_to(ROOT)} must contain {placeholder} exactly once")
+    script = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        "[/* __FILES__ */]", json.dumps(files, indent=0))
+    (dist / "sw.js").write_text(script, encoding="utf-8")
+    return version
+
+
+# --------------------------------------------------------------------------- icons
+
+# The app's mark, drawn once from this geometry as SVG and as PNGs (pure Python: no image tools, no
+# browser, byte-for-byte the same on every build): three cards in rising order, holding one, two and three
+# pips, on the felt green. Shapes are rounded rectangles in unit-square coordinates, painted in order:
+# (x, y, width, height, corner radius, colour); a pip is a rectangle rounded into a circle. Everything
+# sits inside the central circle of radius 0.4, so the PNGs also work as maskable icons.
+ICON_FELT = "#17473d"
+
+
+def _icon_shapes() -> list[tuple[float, float, float, float, float, str]]:
+    shapes = []
+    card_w, card_h, edge, pip = 0.26, 0.36, 0.014, 0.03
+    for n, (x, y) in enumerate(((0.21, 0.42), (0.37, 0.32), (0.53, 0.22)), start=1):
+        face = "#f2c94c" if n == 3 else "#f5f1ea"
+        shapes.append((x - edge, y - edge, card_w + 2 * edge, card_h + 2 * edge, 0.04 + edge, ICON_FELT))
+        shapes.append((x, y, card_w, card_h, 0.04, face))
+        for k in range(n):
+            shapes.append((x + 0.08 - pip, y + 0.08 + 0.09 * k - pip, 2 * pip, 2 * pip, pip, ICON_FELT))
+    return shapes
+
+
+ICON_SHAPES = _icon_shapes()
+ICON_PNG_SIZES = {"icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180}
+
+
+def icon_svg() -> str:
+    cards = "".join(
+        f'<rect x="{x * 100:.1f}" y="{y * 100:.1f}" width="{w * 100:.1f}" height="{h * 100:.1f}" rx="{r * 100:.1f}" '
+        f'fill="{c}"/>'
+        for x, y, w, h, r, c in ICON_SHAPES
+    )
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+            f'<rect width="100" height="100" rx="20" fill="{ICON_FELT}"/>{cards}</svg>\n')
+
+
+def icon_png(size: int) -> bytes:
+    """The mark as an opaque RGB PNG of size x size (full-bleed felt, as home screens expect),
+    anti-aliased by the signed distance to each rounded rectangle."""
+    rgb = lambda c: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+    rows = [bytearray(rgb(ICON_FELT) * size) for _ in range(size)]
+    for x, y, w, h, r, colour in ICON_SHAPES:
+        fg = rgb(colour)
+        cx, cy, hx, hy, rad = (x + w / 2) * size, (y + h / 2) * size, w / 2 * size, h / 2 * size, r * size
+        for py in range(max(0, int(cy - hy) - 1), min(size, int(cy + hy) + 2)):
+            row = rows[py]
+            qy = abs(py + 0.5 - cy) - hy + rad
+            for px in range(max(0, int(cx - hx) - 1), min(size, int(cx + hx) + 2)):
+                qx = abs(px + 0.5 - cx) - hx + rad
+                dist = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - rad
+                cover = min(1.0, max(0.0, 0.5 - dist))
+                if cover > 0:
+                    i = px * 3
+                    row[i:i + 3] = bytes(round(b + (f - b) * cover) for b, f in zip(row[i:i + 3], fg))
+    raw = b"".join(b"\0" + bytes(row) for row in rows)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def write_icons(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    for name, size in ICON_PNG_SIZES.items():
+        (folder / name).write_bytes(icon_png(size))
+
+
 def check_relative_urls(dist: Path) -> None:
-    """Fail the build if our own files reference an absolute or remote URL."""
+    """Fail the build if our own files reference an absolute or remote URL (or the manifest a missing icon)."""
     import re
 
     bad = []
@@ -178,8 +295,12 @@ def check_relative_urls(dist: Path) -> None:
     config = json.loads((dist / "pyscript.json").read_text(encoding="utf-8"))
     urls = [config["interpreter"], *config.get("files", {})]
     bad += [u for u in urls if not u.startswith("./")]
+    manifest = json.loads((dist / MANIFEST.name).read_text(encoding="utf-8"))
+    urls = [manifest["start_url"], manifest["scope"], *(icon["src"] for icon in manifest["icons"])]
+    bad += [f"{MANIFEST.name}: {u}" for u in urls if u.startswith("/") or ":" in u]
+    bad += [f"{MANIFEST.name}: {icon['src']} is missing" for icon in manifest["icons"] if not (dist / icon["src"]).is_file()]
     if bad:
-        raise BuildError(f"absolute or remote URLs found in: {', '.join(bad)}")
+        raise BuildError(f"absolute, remote or missing URLs: {', '.join(bad)}")
 
 
 # --------------------------------------------------------------------------- serve
