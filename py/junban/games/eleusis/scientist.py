@@ -45,6 +45,7 @@ from junban.games.eleusis.lang import Rule, compile_rule
 LAMBDA = 0.9  # prior: weight factor exp(-LAMBDA) per unit of atom cost
 FAMILY_PRIOR = {"single": 0.30, "and": 0.12, "or": 0.12, "if": 0.30, "period": 0.08, "suitmap": 0.08}
 MAX_ERRORS = 7  # contradiction counters saturate here
+PROBE_CACHE_ENTRIES = 40_000  # cached atom truths (about 270 bytes each) before the cache starts afresh
 
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _SUITS = cards.SUITS
@@ -290,7 +291,7 @@ class HypothesisSpace:
         fs = [0] * n
         length = len(mainline)
         cache = self._cache
-        if len(cache) > 300_000:
+        if len(cache) > PROBE_CACHE_ENTRIES:
             cache.clear()
         for g, ((window, uses_first, reads_card, aggregates, period, threshold), bits, atoms) in enumerate(self.groups):
             if aggregates or period < 0:
