@@ -174,6 +174,21 @@ def test_more_bonus_chips_than_held_are_refused():
     assert rules.apply(state, {"play": [5], "bonus": 3, "value": 5}).bonus[0] == 0
 
 
+def test_a_play_can_be_previewed_before_committing():
+    state = table([[17, 20], [9]], 10, penalties=[2, 0])
+    assert rules.preview_play(state, {"play": [17], "bonus": 1, "value": 15}) == {
+        "value": 15, "penalty": 1, "bonus": 1, "goes_out": False, "returned": 0}
+    out = table([[13], [9]], 10, penalties=[2, 0])
+    assert rules.preview_play(out, {"play": [13]}) == {
+        "value": 10, "penalty": 2, "bonus": 0, "goes_out": True, "returned": 3}
+    before = snapshot(state)
+    with pytest.raises(RuleViolation, match="below the pile value"):
+        rules.preview_play(table([[4, 20], [9]], 5), {"play": [4]})
+    with pytest.raises(MalformedAction):
+        rules.preview_play(state, {"pass": True})
+    assert snapshot(state) == before
+
+
 def test_wasted_bonus_chips_are_legal_but_not_listed():
     state = table([[12, 20], [9]], 10)
     listed = [a for a in rules.legal_actions(state) if a.get("play") == [12]]

@@ -344,6 +344,23 @@ def outcome(state: State) -> dict | None:
 # --------------------------------------------------------------------------- applying actions
 
 
+def preview_play(state: State, action: dict) -> dict:
+    """What a play would cost, without playing it (for a table that shows the penalty before committing):
+    ``{"value", "penalty", "bonus", "goes_out", "returned"}``. Raises the error ``apply`` would raise."""
+    if _action_kind(action) != "play":
+        raise MalformedAction("only a play can be previewed")
+    if state.phase != "play":
+        raise GameOver("the game is over") if state.phase == "over" else RuleViolation(
+            "first every player discards 3 cards")
+    bonus = action.get("bonus", 0)
+    value = action.get("value", state.pile_value)
+    _check_play(state, action["play"], bonus, value)
+    cost = penalty(value, action["play"][0])
+    goes_out = len(action["play"]) == len(state.hands[state.active])
+    returned = min(GOING_OUT_RETURN, state.penalties[state.active] + cost) if goes_out else 0
+    return {"value": value, "penalty": cost, "bonus": bonus, "goes_out": goes_out, "returned": returned}
+
+
 def apply(state: State, action: dict) -> State:
     """Apply one action to a copy of ``state`` and return it. Illegal actions raise and change nothing."""
     kind = _action_kind(action)
