@@ -204,7 +204,8 @@ def test_the_language_never_reaches_eval_exec_compile_or_ast():
 @pytest.mark.parametrize("text, en, ja", [
     ("card.colour != prev.colour", "The card has a different colour from the previous card.", "出すカードと直前のカードの色が違う。"),
     ("if prev.colour = red then card.rank > prev.rank else card.rank < prev.rank",
-     "If the previous card is red, then the card is higher than the previous card; otherwise the card is lower than the previous card.",
+     "If the previous card is red, then the card is higher than the previous card; "
+     "otherwise the card is lower than the previous card.",
      "直前のカードが赤なら、出すカードのランクが直前のカードのランクより大きい。そうでなければ、出すカードのランクが直前のカードのランクより小さい。"),
     ("card.suit = next(prev.suit)", "spades, hearts, diamonds, clubs", "スペード→ハート→ダイヤ→クラブ"),
     ("position mod 3 = 0", "3rd, 6th, 9th", "3、6、9…枚目"),

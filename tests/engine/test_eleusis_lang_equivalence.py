@@ -36,7 +36,8 @@ def test_equivalent_pairs(x, y):
     ("card.suit != prev.suit and card.suit != prev2.suit", "card.suit != prev.suit"),
     ("card.suit = prev.suit or card.rank = prev.rank", "card.suit = prev.suit"),
     ("if count(each.red) < count(each.black) then card.red else card.black", "card.colour != prev.colour"),
-    ("card.rank > prev.rank and card.suit != prev2.suit", "card.rank > prev.rank and card.suit != prev2.suit and card.rank != 7"),
+    ("card.rank > prev.rank and card.suit != prev2.suit",
+     "card.rank > prev.rank and card.suit != prev2.suit and card.rank != 7"),
     ("position mod 5 != 0 or card.face", "true"),
     ("card.red", "card.red and length < 12"),
 ])

@@ -27,7 +27,8 @@ def test_bit_sets_match_the_rule_texts(family):
     space = default_space()
     rng = random.Random(f"space-{family}")
     per_block = 3 if space.families[family][0] == "if" else 40
-    hypotheses = [(b, i, compile_rule(space.text(family, b, i))) for b, i in _sample_hypotheses(space, family, per_block, rng)]
+    sample = _sample_hypotheses(space, family, per_block, rng)
+    hypotheses = [(b, i, compile_rule(space.text(family, b, i))) for b, i in sample]
     for trial in range(60):
         mainline = [rng.choice(cards.DECK) for _ in range(rng.choice([0, 0, 1, 2, 3, 5, 8]))]
         hand = [rng.choice(cards.DECK) for _ in range(4)]

@@ -17,7 +17,7 @@ beyond the budget, by simulation: seeded random mainlines built from cards both 
 from __future__ import annotations
 
 import random
-from collections import deque
+from math import lcm
 from dataclasses import dataclass
 
 from junban.games.eleusis import cards
@@ -32,7 +32,8 @@ FILLER = "2C"
 
 @dataclass(frozen=True)
 class Counterexample:
-    """After ``mainline`` (both rules accept every card of it), rule a says ``a_accepts`` to ``card``, b the opposite."""
+    """After ``mainline`` (both rules accept every card of it) rule a says ``a_accepts`` to ``card``; b says the
+    opposite."""
 
     mainline: tuple[str, ...]
     card: str
@@ -180,5 +181,4 @@ def _simulate(a: Rule, b: Rule, budget: int, seed: str, prefer_a_accepts: bool =
 
 
 def _lcm(x: int, y: int) -> int:
-    from math import lcm
     return lcm(x, y)

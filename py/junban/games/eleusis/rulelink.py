@@ -24,7 +24,12 @@ _CHECK_BYTES = 4
 
 
 class RuleLinkError(JunbanError):
-    """A rule link that cannot be read (damaged, changed by hand, from a newer version, or too long)."""
+    """A rule link that cannot be read (damaged, changed by hand, from a newer version, or too long).
+
+    ``code`` is ``"rule_link.invalid"`` (the English message says why)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="rule_link.invalid")
 
 
 def _mask(data: bytes) -> bytes:

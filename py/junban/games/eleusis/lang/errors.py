@@ -10,6 +10,7 @@ class RuleError(JunbanError):
     ``position`` is the 0-based character offset in the text as typed; ``expected`` says in a few words what
     the language expected there; ``found`` is what it found instead (may be empty). ``str(err)`` names both, e.g.
     ``at character 12: expected a number, found 'red' (a colour)``; people count characters from 1.
+    ``code`` is ``"rule.invalid"`` with params ``character`` (1-based), ``expected`` and ``found`` (English phrases).
     """
 
     def __init__(self, position: int, expected: str, found: str = "", detail: str = ""):
@@ -22,4 +23,4 @@ class RuleError(JunbanError):
             message += f", found {found}"
         if detail:
             message += f" ({detail})"
-        super().__init__(message)
+        super().__init__(message, code="rule.invalid", character=position + 1, expected=expected, found=found)

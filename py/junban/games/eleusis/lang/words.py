@@ -237,7 +237,7 @@ class _Words:
             if noun is not None:
                 if op in ("=", "!="):
                     if en:
-                        return f"{ra} has {'the same' if op == '=' else 'a different'} {noun} {'as' if op == '=' else 'from'} {rb}"
+                        return f"{ra} has {_same_or_different(op)} {noun} {'as' if op == '=' else 'from'} {rb}"
                     return f"{ra}と{rb}の{noun}が{'同じ' if op == '=' else '違う'}"
                 if feat == "rank":
                     if en:
@@ -251,7 +251,7 @@ class _Words:
                     return f"{ra}と{rb}が{'両方とも奇数か両方とも偶数' if op == '=' else '奇数と偶数の組み合わせ'}"
                 if feat in ("red", "black"):
                     if en:
-                        return f"{ra} has {'the same' if op == '=' else 'a different'} colour {'as' if op == '=' else 'from'} {rb}"
+                        return f"{ra} has {_same_or_different(op)} colour {'as' if op == '=' else 'from'} {rb}"
                     return f"{ra}と{rb}の色が{'同じ' if op == '=' else '違う'}"
                 if en:
                     return (f"{ra} and {rb} are both {adj} or both not" if op == "=" else
@@ -315,6 +315,10 @@ class _Words:
         if len(items) == 1 and items[0].kind == "range":
             return f"{v}が{listed}{'まで' if positive else 'までではない'}"
         return f"{v}が{listed}の{'どれか' if positive else 'どれでもない'}"
+
+
+def _same_or_different(op: str) -> str:
+    return "the same" if op == "=" else "a different"
 
 
 def _is_rank(node: Node) -> bool:
