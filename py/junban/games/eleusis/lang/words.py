@@ -269,8 +269,12 @@ class _Words:
         if a.type == "bool":
             pa, pb = self.clause(a), self.clause(b)
             if en:
-                return (f"({pa}) is {'the same as' if op == '=' else 'the opposite of'} ({pb})")
-            return f"「{pa}」と「{pb}」が{'一致する' if op == '=' else '一致しない'}"
+                if op == "=":
+                    return f"({pa}) and ({pb}) are both true or both false"
+                return f"exactly one of ({pa}) and ({pb}) is true"
+            if op == "=":
+                return f"「{pa}」と「{pb}」が両方とも成り立つか、両方とも成り立たない"
+            return f"「{pa}」と「{pb}」のどちらか一方だけが成り立つ"
         va, vb = self.value(a), self.value(b)
         if (mod := self._position_pattern(a, op, b)) is not None:
             return mod
@@ -336,5 +340,9 @@ def describe(root: Node, lang: str = "en") -> str:
     else:
         text = words.clause(root)
     if lang == "en":
-        return text[0].upper() + text[1:] + "."
+        for i, ch in enumerate(text):
+            if ch.isalpha():
+                text = text[:i] + ch.upper() + text[i + 1:]
+                break
+        return text + "."
     return text + "。"
