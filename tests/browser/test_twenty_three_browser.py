@@ -135,6 +135,7 @@ def test_a_whole_game_against_the_strong_bot_by_keyboard_alone_to_the_final_rank
     page.wait_for_selector("table.stats")
     assert page.locator("table.stats tbody tr").count() == 1
     assert page.locator("svg.bar-chart").get_attribute("aria-label").startswith("Penalty chips at the end")
+    screenshot(page, "23-history-desktop")
     history = json.loads(page.evaluate("localStorage.getItem('junban.history')"))
     (entry,) = history["entries"]
     assert entry["game"] == "23" and entry["bucket"] == "standard" and entry["won"] == title.startswith(("Player 1", "Shared"))

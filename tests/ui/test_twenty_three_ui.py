@@ -383,6 +383,15 @@ def test_a_whole_game_against_a_bot_through_the_ui_reaches_the_ranking():
     assert len(app.store.history()) == 1
 
 
+def test_a_table_of_bots_plays_itself_to_the_end_showing_no_hand():
+    app, platform = start("#/23?players=3&bots=3&level=baseline&seed=42")
+    assert not hand_buttons(platform) and "Hands are hidden" in platform.root.textContent
+    platform.run_timers()
+    session = table(app).session
+    assert session.is_over and one(platform, "end-title").textContent.endswith("!")
+    assert app.store.history()[0]["won"] is False
+
+
 def test_japanese_names_the_actions_and_the_pile_in_japanese():
     app, platform = playing()
     app.dispatch("app:lang", "ja")

@@ -1,9 +1,10 @@
 """23 at the table: the secret discard, cards and bonus chips chosen with the resulting penalty shown before playing,
 pass / pass and force / drop out with their costs, the running log, a round summary and the final ranking.
 
-The engine decides everything. What is legal comes from ``legal_actions``; what an action would do (its penalty,
-going out, the chips returned) is asked of the engine by applying it to the current state and keeping nothing
-(``preview``). This module draws views and builds actions; it adds no rule of its own.
+The engine decides everything. What is legal comes from ``legal_actions``; what a planned play would do (its
+adjusted value, penalty, going out, the chips returned) from ``rules.preview_play``; what a pass, a pass and force
+or a drop-out would cost from applying it to the current state and keeping nothing (``action_cost``). This module
+draws views and builds actions; it adds no rule of its own.
 
 Accessible names: a card in hand is a button named by its number ("17"); the pile "Pile, value 12"; the actions
 "Play", "Pass", "Pass and force", "Drop out" (their costs are their descriptions).
@@ -19,7 +20,7 @@ from junban.games.twenty_three import rules
 from junban.ui import i18n
 from junban.ui.charts import bar_chart
 from junban.ui.dom import h
-from junban.ui.i18n import t
+from junban.ui.i18n import error_text, t
 
 i18n.register("twenty_three")
 
@@ -119,19 +120,28 @@ def planned_play(view: dict, local: dict) -> dict | None:
     return {"play": cards, "bonus": chips, "value": value}
 
 
-def preview(table, action: dict) -> tuple[list[dict] | None, IllegalAction | None]:
-    """What the engine says ``action`` would do now: its new public log entries, or its refusal. Nothing changes."""
+def preview_play(table, plan: dict) -> tuple[dict | None, IllegalAction | None]:
+    """The engine's preview of a play (value, penalty, bonus, goes_out, returned), or its refusal."""
+    try:
+        return rules.preview_play(table.session.state, plan), None
+    except IllegalAction as err:
+        return None, err
+
+
+def action_cost(table, action: dict) -> int | None:
+    """The penalty chips ``action`` would cost its player now, as the engine applies it (the result is thrown
+    away; nothing changes); None when the engine refuses it."""
     state = table.session.state
     try:
         after = rules.apply(state, action)
-    except IllegalAction as err:
-        return None, err
-    return [dict(entry) for entry in after.log[len(state.log):]], None
+    except IllegalAction:
+        return None
+    return net_chips(after.log[len(state.log)])
 
 
-def net_chips(entry: dict) -> int:
-    """Penalty chips a logged action changed its player's count by (a going-out return counts against)."""
-    return entry.get("penalty", 0) - entry.get("returned", 0)
+def net_chips(change: dict) -> int:
+    """Penalty chips a logged or previewed action changes its player's count by (a going-out return counts against)."""
+    return change.get("penalty", 0) - change.get("returned", 0)
 
 
 # ---------------------------------------------------------------------- the table
@@ -153,7 +163,7 @@ def render_table(table):
     mine = table.my_turn() and not between
     legal = session.legal_actions() if mine else []
     plan = planned_play(view, local) if mine and view["phase"] == "play" else None
-    outcome = preview(table, plan) if plan else (None, None)
+    outcome = preview_play(table, plan) if plan else (None, None)
     if session.is_over:  # the end panel follows at once: keep what is above it short
         return h("section", {"class": "tt-table tt-over", "aria-label": t("tt.table")},
                  _status(table, view, False), _log(table, view, folded=True))
@@ -171,7 +181,7 @@ def render_table(table):
     return h(
         "section", {"class": "tt-table", "aria-label": t("tt.table")},
         _status(table, view, between),
-        None if between else _felt(view, plan, outcome, mine and view["phase"] == "play"),
+        None if between else _felt(table, view, plan, outcome, mine and view["phase"] == "play"),
         _hand(table, view, legal, mine) if not between or not visible else None,
         panel,
         h("div", {"class": "tt-side"}, _seats(table, view), _log(table, view)),
@@ -183,7 +193,7 @@ def _status(table, view: dict, between: bool):
     if session.is_over:
         text = t("tt.status.over")
     elif between:
-        text = t("tt.status.between", round=view["round"] - 1)
+        text = t("tt.status.between", round=view["round"], rounds=view["rounds"])
     else:
         active = view["active"]
         name = table.seat_name(active)
@@ -239,11 +249,11 @@ def _seats(table, view: dict):
     return h("ul", {"class": "tt-seats", "aria-label": t("tt.seats")}, items)
 
 
-def _felt(view: dict, plan: dict | None, outcome, previewing: bool):
+def _felt(table, view: dict, plan: dict | None, outcome, previewing: bool):
     started = bool(view["pile"])
     value = view["pile_value"]
-    entries, error = outcome
-    judged = entries[0]["value"] if entries else (plan.get("value", value) if plan else value)
+    result, error = outcome
+    judged = result["value"] if result else (plan.get("value", value) if plan else value)
     target = plan["play"][0] if plan else None
     trail = [" ".join(str(c) for c in play) for play in view["pile"][-5:-1]]
     pile_count = sum(len(play) for play in view["pile"])
@@ -257,20 +267,38 @@ def _felt(view: dict, plan: dict | None, outcome, previewing: bool):
           h("div", {"class": "tt-pile-side"},
             h("p", {"class": "tt-pile-count"}, t("tt.pile.cards", n=pile_count)) if started
             else h("p", {"class": "tt-pile-waiting"}, t("tt.pile.opens")),
+            _last_move(table, view) if started else None,
             h("p", {"class": "tt-trail", "aria-hidden": "true"},
               [h("span", {"class": "tt-trail-card", "key": i}, text) for i, text in enumerate(trail)]),
             h("p", {"class": "tt-judged"}, t("tt.pile.judged", value=judged))
             if plan and "value" in plan and started else None)),
-        _track(value, judged if plan else None, target, entries) if started else None,
-        _preview_text(view, plan, entries, error) if previewing else None,
+        _track(value, judged if plan else None, target, result) if started else None,
+        _preview_text(view, plan, result, error) if previewing else None,
     )
 
 
-def _track(value: int, judged: int | None, target: int | None, entries: list | None):
+def _last_move(table, view: dict):
+    """The latest move of this round, large on the felt: what just happened at the table."""
+    for entry in reversed(view["log"]):
+        if entry["round"] != view["round"]:
+            return None
+        if entry["event"] in ("play", "pass", "drop_out", "opening"):
+            text, chips = entry_parts(table, entry)
+            return h("p", {"class": "tt-last", "key": len(view["log"])}, text,
+                     h("span", {"class": ["tt-log-chips", _chips_class(chips)]}, _cost_label(chips))
+                     if chips is not None else None)
+    return None
+
+
+def _chips_class(chips: int) -> str:
+    return "plus" if chips > 0 else ("minus" if chips < 0 else "zero")
+
+
+def _track(value: int, judged: int | None, target: int | None, result: dict | None):
     """The numbers 1..23: the pile value, the value a planned play is judged against, its card and what it skips."""
     skipped = set()
-    if entries and target is not None:
-        skipped = set(range(judged + 1, judged + 1 + entries[0]["penalty"]))
+    if result and target is not None:
+        skipped = set(range(judged + 1, judged + 1 + result["penalty"]))
     cells = []
     for n in range(rules.LOWEST, rules.HIGHEST + 1):
         cells.append(h("li", {"key": n, "class": [
@@ -289,26 +317,26 @@ def _skipped_text(judged: int, penalty: int) -> str:
     return str(first) if penalty == 1 else (f"{first}, {last}" if penalty == 2 else f"{first}–{last}")
 
 
-def _preview_text(view: dict, plan: dict | None, entries: list | None, error):
+def _preview_text(view: dict, plan: dict | None, result: dict | None, error):
     if plan is None:
         return h("p", {"class": "tt-preview muted", "id": "tt-preview"}, t("tt.preview.none"))
     card = plan["play"][0]
     cards = t("tt.cards", card=card, n=len(plan["play"]))
     lines = []
-    if entries:
-        entry = entries[0]
-        lines.append(h("strong", {"key": "what"}, t("tt.preview.cards", cards=cards, value=entry["from"])))
-        if entry["bonus"]:
-            lines.append(t("tt.preview.bonus", n=entry["bonus"], pile=entry["from"], value=entry["value"]))
-        if entry["penalty"]:
+    if result:
+        pile = view["pile_value"]
+        lines.append(h("strong", {"key": "what"}, t("tt.preview.cards", cards=cards, value=pile)))
+        if result["bonus"]:
+            lines.append(t("tt.preview.bonus", n=result["bonus"], pile=pile, value=result["value"]))
+        if result["penalty"]:
             lines.append(h("span", {"class": "tt-cost-text", "key": "cost"},
-                           t("tt.preview.penalty", n=entry["penalty"],
-                             skipped=_skipped_text(entry["value"], entry["penalty"]))))
+                           t("tt.preview.penalty", n=result["penalty"],
+                             skipped=_skipped_text(result["value"], result["penalty"]))))
         else:
             lines.append(h("span", {"class": "tt-free-text", "key": "cost"}, t("tt.preview.free")))
-        if entry["out"]:
-            lines.append(t("tt.preview.out", n=entry["returned"]))
-        if entry["bonus"] and entry["bonus"] not in rules.useful_bonus_counts(entry["from"], card, entry["bonus"]):
+        if result["goes_out"]:
+            lines.append(t("tt.preview.out", n=result["returned"]))
+        if result["bonus"] and result["bonus"] not in rules.useful_bonus_counts(pile, card, result["bonus"]):
             lines.append(h("span", {"class": "tt-warn-text", "key": "useless"}, t("tt.preview.useless")))
         cls = "ok"
     else:
@@ -330,7 +358,7 @@ def why_not(view: dict, plan: dict, error) -> str:
         return t("tt.why.below_pile", card=card, value=view["pile_value"])
     if "value" in plan and card < plan["value"]:
         return t("tt.why.below_value", card=card, value=plan["value"])
-    return t("tt.why.other", reason=str(error))
+    return t("tt.why.other", reason=error_text(error))
 
 
 def _card_badge(view: dict, card: int, playable: bool):
@@ -426,13 +454,12 @@ def _action_button(act: str, ident: str, label: str, cost: int | None, enabled: 
 def _turn_panel(table, view: dict, legal: list[dict], plan: dict | None, outcome):
     local = table.local
     seat = table.viewer
-    entries, _ = outcome
+    result, _ = outcome
     costs = {}
     for name, action in (("pass", {"pass": True}), ("force", {"pass": True, "force": True}),
                          ("drop", {"drop_out": True})):
         if action in legal:
-            done, _ = preview(table, action)
-            costs[name] = net_chips(done[0]) if done else None
+            costs[name] = action_cost(table, action)
     plays = [a for a in legal if "play" in a]
     notes = []
     if view["forced"]:
@@ -458,8 +485,8 @@ def _turn_panel(table, view: dict, legal: list[dict], plan: dict | None, outcome
         [h("p", {"class": "tt-note", "role": "note", "key": i}, note) for i, note in enumerate(notes)],
         _bonus_controls(view, seat, local, plan, bool(plays)),
         h("div", {"class": "tt-actions tt-main-actions"},
-          _action_button("tt:play", "tt-play", t("tt.play"), net_chips(entries[0]) if entries else None,
-                         bool(entries), "P", "primary big"),
+          _action_button("tt:play", "tt-play", t("tt.play"), net_chips(result) if result else None,
+                         bool(result), "P", "primary big"),
           _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"), "pass" in costs, "S", "tt-pass"),
           _action_button("tt:force", "tt-force", t("tt.force"), costs.get("force"), "force" in costs, "F",
                          "tt-force", extra=t("tt.force.help")),
@@ -564,8 +591,7 @@ def _log(table, view: dict, folded: bool = False):
         text, chips = entry_parts(table, entry)
         badge = None
         if chips is not None:
-            badge = h("span", {"class": ["tt-log-chips", "plus" if chips > 0 else ("minus" if chips < 0 else "zero")]},
-                      _cost_label(chips))
+            badge = h("span", {"class": ["tt-log-chips", _chips_class(chips)]}, _cost_label(chips))
         items.append(h("li", {"key": index, "class": ["tt-log-item", f"tt-log-{entry['event']}"]}, text, " ", badge))
     items.reverse()  # newest first
     listing = h("ol", {"class": "tt-log-list"}, items) if items else h("p", {"class": "muted"}, t("tt.log.empty"))
@@ -821,7 +847,7 @@ def play(table) -> None:
     if plan is None:
         table.app.notify(t("tt.preview.none"), "info", key="illegal")
         return
-    entries, error = preview(table, plan)
+    _, error = preview_play(table, plan)
     if error is not None:
         table.app.notify(why_not(view, plan, error), "error", key="illegal")
         return
