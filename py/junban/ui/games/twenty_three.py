@@ -155,18 +155,17 @@ def _summary_pending(table, view: dict) -> bool:
 def render_table(table):
     session = table.session
     view = table.view()
+    if session.is_over:  # the end panel follows at once: keep what is above it short
+        return h("section", {"class": "tt-table tt-over", "aria-label": t("tt.table")},
+                 _status(table, view, False), _log(table, view, folded=True))
     local = table.local
     visible = table.hand_visible()
-    hand = view["hand"] if visible else []
-    _tidy(local, hand, view["bonus"][table.viewer] if table.viewer is not None else 0)
+    _tidy(local, view["hand"] if visible else [], view["bonus"][table.viewer] if table.viewer is not None else 0)
     between = _summary_pending(table, view)
     mine = table.my_turn() and not between
     legal = session.legal_actions() if mine else []
     plan = planned_play(view, local) if mine and view["phase"] == "play" else None
     outcome = preview_play(table, plan) if plan else (None, None)
-    if session.is_over:  # the end panel follows at once: keep what is above it short
-        return h("section", {"class": "tt-table tt-over", "aria-label": t("tt.table")},
-                 _status(table, view, False), _log(table, view, folded=True))
     if between:
         panel = _round_summary(table, view, view["round"] - 1, closable=visible)
         if visible and local["summary_focused"] < view["round"] - 1:  # once: Enter starts the next round
@@ -204,8 +203,9 @@ def _status(table, view: dict, between: bool):
             text = t("tt.status.forced", name=name)
         else:
             text = t("tt.status.your_turn" if mine else "tt.status.turn", name=name)
+    round_label = None if between else t("tt.round", round=view["round"], rounds=view["rounds"])
     return h("div", {"class": "tt-status"},
-             None if between else h("p", {"class": "tt-round"}, t("tt.round", round=view["round"], rounds=view["rounds"])),
+             h("p", {"class": "tt-round"}, round_label) if round_label else None,
              h("p", {"class": "tt-turn", "id": "status"}, text))
 
 
@@ -239,7 +239,8 @@ def _seats(table, view: dict):
                 h("span", {"class": "tt-ico-card", "aria-hidden": "true"}), h("span", {"aria-hidden": "true"}, count),
                 h("span", {"class": "visually-hidden"}, t("tt.seat.cards", n=count))),
               h("span", {"class": "tt-stat tt-stat-penalty", "title": t("tt.seat.penalty", n=penalty)},
-                h("span", {"class": "tt-chip penalty", "aria-hidden": "true"}), h("span", {"aria-hidden": "true"}, penalty),
+                h("span", {"class": "tt-chip penalty", "aria-hidden": "true"}),
+                h("span", {"aria-hidden": "true"}, penalty),
                 h("span", {"class": "visually-hidden"}, t("tt.seat.penalty", n=penalty))),
               h("span", {"class": "tt-stat tt-stat-bonus", "title": t("tt.seat.bonus", n=bonus)},
                 [h("span", {"class": ["tt-chip", "bonus", "spent" if i >= bonus else None], "aria-hidden": "true",
@@ -519,12 +520,12 @@ def _bonus_controls(view: dict, seat: int, local: dict, plan: dict | None, can_p
         value = plan["value"] if plan else (local["value"] if local["value"] is not None else view["pile_value"])
         value_row = h("div", {"class": "tt-stepper", "role": "group", "aria-labelledby": "tt-value-label"},
                       h("span", {"class": "tt-stepper-label", "id": "tt-value-label"}, t("tt.value")),
-                      h("button", {"type": "button", "class": "button tt-step", "data-act": "tt:value", "data-arg": "-1",
-                                   "aria-label": t("tt.value.down"), "disabled": value <= low,
+                      h("button", {"type": "button", "class": "button tt-step", "data-act": "tt:value",
+                                   "data-arg": "-1", "aria-label": t("tt.value.down"), "disabled": value <= low,
                                    "aria-keyshortcuts": "ArrowDown"}, "−"),
                       h("output", {"class": "tt-stepper-value", "id": "tt-value", "aria-live": "polite"}, str(value)),
-                      h("button", {"type": "button", "class": "button tt-step", "data-act": "tt:value", "data-arg": "+1",
-                                   "aria-label": t("tt.value.up"), "disabled": value >= high,
+                      h("button", {"type": "button", "class": "button tt-step", "data-act": "tt:value",
+                                   "data-arg": "+1", "aria-label": t("tt.value.up"), "disabled": value >= high,
                                    "aria-keyshortcuts": "ArrowUp"}, "+"),
                       h("span", {"class": "tt-range muted"}, t("tt.value.range", low=low, high=high)))
     return h("div", {"class": "tt-bonus"},
@@ -666,7 +667,8 @@ def _round_summary(table, view: dict, round_number: int, closable: bool):
         h("p", {"class": "tt-leader"}, t("tt.summary.leader", names=_names(table, leaders))) if results else None,
         h("div", {"class": "tt-actions"},
           h("button", {"type": "button", "class": "button primary big", "id": "tt-next-round",
-                       "data-act": "tt:next-round"}, t("tt.summary.next", round=round_number + 1))) if closable else None,
+                       "data-act": "tt:next-round"}, t("tt.summary.next", round=round_number + 1)))
+        if closable else None,
         h("p", {"class": "help"}, t("tt.summary.next_help")),
     )
 
@@ -699,7 +701,8 @@ def result_summary(table):
             h("td", {"class": "tt-place"}, _place_text(rank["place"], shared)),
             h("th", {"scope": "row"}, table.seat_name(seat),
               h("span", {"class": "tt-rounds"},
-                t("tt.rank.rounds", first=_signed(per_round[1].get(seat, 0)), second=_signed(per_round[2].get(seat, 0))))),
+                t("tt.rank.rounds", first=_signed(per_round[1].get(seat, 0)),
+                  second=_signed(per_round[2].get(seat, 0))))),
             h("td", {"class": "tt-num"}, str(outcome["penalties"][seat])),
             h("td", {"class": "tt-num"}, f"{outcome['bonus'][seat]} (−{outcome['refund'][seat]})"
               if outcome["bonus"][seat] else "0"),
