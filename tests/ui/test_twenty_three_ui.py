@@ -275,6 +275,31 @@ def play_by_first_legal(session, stop_at_round_two: bool = False) -> None:
                            {"drop_out": True} if {"drop_out": True} in legal else legal[0]))
 
 
+def test_the_last_card_previews_going_out_and_the_chips_it_returns():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=11")
+    session = table(app).session
+    session.seats[1] = Seat("person", "Ann")
+    while not (session.to_act == 0 and session.state.phase == "play" and len(session.state.hands[0]) == 1
+               and session.legal_actions()[0].get("play")):
+        legal = session.legal_actions()
+        session.apply(next((a for a in legal if "play" in a or "discard" in a), legal[-1]))
+    session.seats[1] = Seat("bot", "Bot 2", "baseline")
+    app.save(session)
+    app.go(f"#/play/{session.id}")
+    view = session.view(0)
+    (card,) = view["hand"]
+    click(app, one(platform, f"tt-card-{card}-0"))
+    taken = rules.penalty(view["pile_value"], card)
+    returned = min(rules.GOING_OUT_RETURN, view["penalties"][0] + taken)
+    assert "Your last card: you go out and return" in one(platform, "tt-preview").textContent
+    net = taken - returned
+    plural = "s" if abs(net) > 1 else ""
+    expected = "no penalty" if net == 0 else (f"−{-net} chip{plural}" if net < 0 else f"+{net} chip{plural}")
+    assert one(platform, "tt-play-cost").textContent == expected
+    click(app, button(platform, "Play"))
+    assert table(app).session.view(0)["penalties"][0] == view["penalties"][0] + net
+
+
 def open_finished(app, platform, session) -> None:
     app.save(session)
     app.go(f"#/play/{session.id}")
