@@ -385,7 +385,7 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
         chosen = {tuple(p) for p in local["picked"]}
         allowed = {a["play"][0] for a in legal if "play" in a}
     cards = []
-    for index, (card, copy) in enumerate(slots(view["hand"])):
+    for card, copy in slots(view["hand"]):
         pressed = (card, copy) in chosen
         usable = card in allowed
         cards.append(h(
