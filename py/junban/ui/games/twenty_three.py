@@ -689,7 +689,7 @@ def result_summary(table):
         title = t("tt.result.winner", name=table.seat_name(winners[0]))
     else:
         title = t("tt.result.shared", names=_names(table, winners))
-    per_round = {r: {row["seat"]: row["taken"] for row in round_results(view, r)} for r in (1, 2)}
+    per_round = {r: {row["seat"]: row["taken"] for row in round_results(view, r)} for r in range(1, rules.ROUNDS + 1)}
     places = outcome["places"]
     rows = []
     for rank in outcome["ranking"]:
@@ -701,8 +701,10 @@ def result_summary(table):
             h("td", {"class": "tt-place"}, _place_text(rank["place"], shared)),
             h("th", {"scope": "row"}, table.seat_name(seat),
               h("span", {"class": "tt-rounds"},
-                t("tt.rank.rounds", first=_signed(per_round[1].get(seat, 0)),
-                  second=_signed(per_round[2].get(seat, 0))))),
+                [[" · " if r > 1 else None,
+                  h("span", {"class": "tt-round-chips", "key": r},
+                    t("tt.rank.round", n=r, chips=_signed(per_round[r].get(seat, 0))))]
+                 for r in sorted(per_round)])),
             h("td", {"class": "tt-num"}, str(outcome["penalties"][seat])),
             h("td", {"class": "tt-num"}, f"{outcome['bonus'][seat]} (−{outcome['refund'][seat]})"
               if outcome["bonus"][seat] else "0"),
