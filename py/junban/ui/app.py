@@ -318,8 +318,9 @@ class App:
         return h(
             "header",
             {"class": "topbar"},
-            h("a", {"href": "#/", "class": "brand", "aria-label": t("nav.home")},
-              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"), "Junban"),
+            h("a", {"href": "#/", "class": "brand"},
+              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"), "Junban",
+              h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
             h("nav", {"class": "topnav", "aria-label": t("nav.label")},
               h("a", {"href": "#/history"}, t("nav.history")),
               h("button", {"type": "button", "class": "lang", "data-act": "app:lang", "data-arg": other,

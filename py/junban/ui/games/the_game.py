@@ -168,13 +168,16 @@ def _pile(table, view, p, selected, plays, fire, hint):
     can_take = selected is not None and (selected, p) in plays
     trick = can_take and is_backwards_trick(selected, p, top)
     hinted = hint is not None and hint.get("pile") == p
-    label = t("tg.pile.label", name=pile_name(p), top=top)
+    # The accessible name comes from the content ("Ascending pile 1, top 12, ..."), so the visible number is part
+    # of it; decorations are aria-hidden.
+    extras = []
     if pile["fire_on_top"]:
-        label += ", " + t("tg.pile.fire_label")
+        extras.append(t("tg.pile.fire_label"))
     if pile["marker"]:
-        label += ", " + t(f"tg.marker.{pile['marker']['kind']}.label")
+        extras.append(t(f"tg.marker.{pile['marker']['kind']}.label"))
     if trick:
-        label += ", " + t("tg.trick_label")
+        extras.append(t("tg.trick_label"))
+    before, _, after = t("tg.pile.label", name=pile_name(p), top="\0").partition("\0")
     marker = pile["marker"]
     fire_note = None
     if pile["fire_on_top"] and not table.session.is_over:
@@ -189,12 +192,15 @@ def _pile(table, view, p, selected, plays, fire, hint):
                       "trick" if trick else None, "fresh" if pile["top_played_this_turn"] else None,
                       "fire-top" if pile["fire_on_top"] else None, "hinted" if hinted else None,
                       "dim" if selected is not None and not can_take else None],
-            "data-act": "tg:pile", "data-arg": str(p), "aria-label": label, "id": f"pile-{p}",
+            "data-act": "tg:pile", "data-arg": str(p), "id": f"pile-{p}",
         },
             h("span", {"class": "pile-dir", "aria-hidden": "true"},
               h("span", {"class": "arrow"}, "▲" if ascending else "▼"), " 1→99" if ascending else " 100→2"),
-            h("span", {"class": ["pile-top", "fire" if pile["fire_on_top"] else None], "aria-hidden": "true"},
-              _flame() if pile["fire_on_top"] else None, str(top)),
+            h("span", {"class": ["pile-top", "fire" if pile["fire_on_top"] else None]},
+              _flame() if pile["fire_on_top"] else None,
+              h("span", {"class": "visually-hidden"}, before) if before else None, str(top),
+              h("span", {"class": "visually-hidden"}, after + "".join(", " + e for e in extras))
+              if after or extras else None),
             h("span", {"class": "pile-trail", "aria-hidden": "true"},
               " · ".join(str(c) for c in pile["cards"][-4:-1]) or "\u00a0"),
             h("span", {"class": "pile-count", "aria-hidden": "true"}, t("tg.pile.count", n=len(pile["cards"]))),

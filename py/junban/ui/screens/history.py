@@ -43,7 +43,8 @@ class HistoryScreen:
             sections.append(h(
                 "section", {"class": "history-game", "key": game},
                 h("h2", {}, t(f"game.{game}.title")),
-                h("div", {"class": "table-scroll"},
+                h("div", {"class": "table-scroll", "tabindex": "0", "role": "region",
+                          "aria-label": t("history.table_label", game=t(f"game.{game}.title"))},
                   h("table", {"class": "stats"},
                     h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("history.variant")),
                                      [h("th", {"scope": "col", "key": col}, t(f"history.col.{col}"))

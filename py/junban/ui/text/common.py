@@ -12,7 +12,7 @@ EN = {
                     "Delete old saved games or prune the history to make room.",
     "storage.unreadable": "Stored data “{key}” could not be read ({reason}). It was kept aside as “{backup}”; "
                           "everything else works as before.",
-    "nav.home": "Junban home",
+    "nav.home_suffix": "home",
     "nav.label": "Main",
     "nav.history": "History",
     "nav.language_to": "Switch language to {name}",
@@ -112,6 +112,7 @@ EN = {
     "history.players.one": "1 player",
     "history.players.other": "{n} players",
     "history.variant": "Rules",
+    "history.table_label": "Statistics of {game}",
     "history.col.games": "Games",
     "history.col.wins": "Wins",
     "history.col.perfect": "Perfect",
@@ -138,7 +139,7 @@ JA = {
                     "古い保存ゲームを削除するか、履歴を整理して空きを作ってください。",
     "storage.unreadable": "保存データ「{key}」を読み込めませんでした（{reason}）。「{backup}」として別に保管しました。"
                           "他のデータはこれまでどおり使えます。",
-    "nav.home": "Junban ホーム",
+    "nav.home_suffix": "ホーム",
     "nav.label": "メイン",
     "nav.history": "履歴",
     "nav.language_to": "言語を{name}に切り替える",
@@ -238,6 +239,7 @@ JA = {
     "history.players.one": "1人",
     "history.players.other": "{n}人",
     "history.variant": "ルール",
+    "history.table_label": "{game}の統計",
     "history.col.games": "ゲーム数",
     "history.col.wins": "勝利",
     "history.col.perfect": "完全勝利",

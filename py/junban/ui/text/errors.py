@@ -45,6 +45,8 @@ EN = {
     "err.record.wrong_id": "it is stored under another game's name",
     "err.record.bad_seats": "its seats are not readable",
     "err.record.replay": "its moves could not be replayed: {reason}",
+    "err.rule.invalid": "at character {character}: expected {expected}, found {found}",
+    "err.rule_link.invalid": "the rule in this link cannot be read (it is damaged, changed, or from another version)",
 }
 
 JA = {
@@ -90,4 +92,6 @@ JA = {
     "err.record.wrong_id": "別のゲームの名前で保存されています",
     "err.record.bad_seats": "席の情報を読み取れません",
     "err.record.replay": "手順を再現できませんでした: {reason}",
+    "err.rule.invalid": "{character}文字目: 必要なのは {expected}、見つかったのは {found}",
+    "err.rule_link.invalid": "このリンクのルールを読み取れません（壊れているか、書き換えられたか、別のバージョンのものです）",
 }

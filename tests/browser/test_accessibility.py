@@ -1,0 +1,136 @@
+"""Every screen at phone and desktop size: axe-core finds no serious or critical violation, nothing scrolls
+sideways, touch targets are at least 44 px, and a screenshot is kept in tests/artifacts/ to be looked at."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+MIN_TARGET = 44
+
+SCREENS = {
+    "home": "#/",
+    "history": "#/history",
+    "rules-the-game": "#/rules/the-game",
+    "setup-the-game": "#/the-game",
+    "the-game-solo": "#/the-game?players=1&seed=a11y&variant=fire",
+    "the-game-bots": "#/the-game?players=3&bots=2&seed=a11y",
+    "the-game-handover": "#/the-game?players=2&seed=a11y",
+}
+
+
+def audit(page) -> list[dict]:
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run the README's test command (npm ci)")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                       nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def small_targets(page) -> list[str]:
+    """Interactive elements smaller than 44×44 px (inline text links inside sentences are exempt, as WCAG allows)."""
+    return page.evaluate(f"""() => {{
+        const out = [];
+        for (const el of document.querySelectorAll('#app button, #app a[href], #app select, #app input, #app [role=button]')) {{
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;          // not shown
+            if (el.tagName === 'A' && el.closest('p') && !el.classList.contains('button')) continue;
+            if (el.type === 'checkbox' && el.closest('label') &&
+                el.closest('label').getBoundingClientRect().height >= {MIN_TARGET}) continue;
+            if (r.width < {MIN_TARGET} - 0.5 || r.height < {MIN_TARGET} - 0.5)
+                out.push((el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 30)
+                         + ` ${{Math.round(r.width)}}x${{Math.round(r.height)}}`);
+        }}
+        return out;
+    }}""")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_is_accessible_and_fits(context_factory, server, screen, size):
+    page = context_factory(viewport=SIZES[size]).new_page()
+    open_app(page, server, SCREENS[screen])
+    if screen == "history":  # give the history something to show
+        page.evaluate("""() => localStorage.setItem('junban.history', JSON.stringify({schema: 1, type: 'history',
+            entries: Array.from({length: 12}, (_, i) => ({id: 'h' + i, game: 'the-game', bucket: i % 3 ? 'standard' : 'expert',
+            players: 1 + (i % 2), won: i % 4 !== 0, perfect: i === 5, score: (i * 7) % 30, at: 1790000000 + i, seed: String(i)}))}))""")
+        page.reload()
+        page.wait_for_selector("table.stats")
+    if screen == "the-game-solo":
+        page.locator(".hand .card").first.click()  # a selected card: legal piles lit up
+    violations = audit(page)
+    screenshot(page, f"{screen}-{size}")
+    assert not violations, json.dumps(violations, indent=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], "the page scrolls sideways"
+    small = small_targets(page)
+    assert not small, f"touch targets under {MIN_TARGET}px: {small[:8]}"
+
+
+def test_japanese_screens_pass_too(context_factory, server):
+    page = context_factory(viewport=PHONE, locale="ja-JP").new_page()
+    open_app(page, server, "#/the-game?players=2&bots=1&seed=a11y&start=1")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.get_by_role("button", name="手番終了").count() == 1
+    violations = audit(page)
+    screenshot(page, "the-game-ja-phone")
+    assert not violations, json.dumps(violations, indent=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_language_switch_is_saved(page, server):
+    open_app(page, server, "#/")
+    page.get_by_role("button", name="Switch language to 日本語").click()
+    assert page.get_by_role("link", name="新しいゲーム").count() >= 1
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.get_by_role("link", name="新しいゲーム").count() >= 1
+
+
+def test_moves_are_announced_in_the_live_region(page, server):
+    open_app(page, server, "#/the-game?players=1&seed=123")
+    low = min(int(x) for x in page.locator(".hand .card").evaluate_all("e => e.map(x => x.getAttribute('aria-label').split(' ')[0])"))
+    page.get_by_role("button", name=str(low), exact=True).click()
+    page.get_by_role("button", name="Ascending pile 1, top 1").click()
+    live = page.locator("#live")
+    assert live.get_attribute("aria-live") == "polite"
+    assert f"played {low} on Ascending pile 1" in live.inner_text()
+
+
+def test_the_game_can_be_played_to_its_end_with_the_keyboard_alone(page, server):
+    """Tab/arrows/digits/Enter only: no mouse. The hint (H) tells which card; the keys play it."""
+    open_app(page, server, "#/the-game?players=1&seed=keys-1")
+    for _ in range(400):
+        if page.locator("#end").count():
+            break
+        page.keyboard.press("h")
+        hint = page.locator("#hint-text").inner_text()
+        if "end your turn" in hint:
+            page.keyboard.press("e")
+            continue
+        if "undo" in hint:
+            page.keyboard.press("u")
+            continue
+        pile_name = hint.split(" on ", 1)[1].rstrip(".")
+        index = ["Ascending pile 1", "Ascending pile 2", "Descending pile 1", "Descending pile 2"].index(pile_name)
+        page.keyboard.press(str(index + 1))  # the hint already picked the card
+    end = page.locator("#end")
+    assert end.is_visible()
+    # the end panel's buttons are reachable by Tab
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.textContent") == "New deal":
+            break
+    assert page.evaluate("document.activeElement.textContent") == "New deal"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hand .card")
+    assert page.locator("#end").count() == 0
