@@ -5,13 +5,13 @@ import json
 import re
 
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.test_accessibility import audit
 
 VS_STRONG = "#/23?players=2&bots=1&level=strong&seed=2026"
 
 
 def hand(page) -> list[int]:
-    return [int(x) for x in page.locator(".tt-hand .tt-card").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label'))")]
+    return [int(x) for x in page.locator(".tt-hand .tt-card").all_inner_texts()]
 
 
 def pile(page):
@@ -19,7 +19,7 @@ def pile(page):
 
 
 def focused_label(page) -> str | None:
-    return page.evaluate("document.activeElement && document.activeElement.getAttribute('aria-label')")
+    return page.evaluate("document.activeElement && document.activeElement.textContent.trim()")
 
 
 def choose_by_keys(page, number: int) -> None:
@@ -34,16 +34,21 @@ def choose_by_keys(page, number: int) -> None:
 
 def card_costs(page) -> list[tuple[int, str | None]]:
     """(number, badge) for each card the engine lets the person play now: '+n' on the pile, 'chip' with chips."""
-    script = "els => els.map(e => [e.getAttribute('aria-label'), e.querySelector('.tt-badge')?.textContent ?? null])"
-    return [(int(n), b) for n, b in page.locator(".tt-hand .tt-card:not(.unplayable)").evaluate_all(script)]
+    script = "els => els.map(e => [e.querySelector('button').textContent, e.querySelector('.tt-badge')?.textContent])"
+    return [(int(n), b) for n, b in page.locator(".tt-hand .tt-card-slot:not(.unplayable)").evaluate_all(script)]
 
 
 def both_sizes(page, name: str) -> None:
-    """Screenshots at desktop and phone size; on the phone nothing may scroll sideways."""
+    """Screenshots at desktop and phone size, each checked by axe-core (no serious or critical violation); on the
+    phone nothing may scroll sideways and every touch target is at least 44 px."""
     screenshot(page, f"23-{name}-desktop")
+    violations = audit(page)
+    assert not violations, f"{name} (desktop): {json.dumps(violations)}"
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(100)
     screenshot(page, f"23-{name}-phone")
+    violations = audit(page)
+    assert not violations, f"{name} (phone): {json.dumps(violations)}"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"{name}: sideways scrolling"
     small = page.evaluate("""() => [...document.querySelectorAll('#main button, #main a, #main select')]
         .filter(e => e.offsetParent && !e.closest('.tt-log-list'))
@@ -61,6 +66,13 @@ def take_a_turn_by_keys(page, state: dict) -> None:
     alone = any("last player" in text for text in note)
     pass_ok = page.locator("#tt-pass").is_enabled()
     state["turns"] += 1
+    if state["turns"] == 1:  # names as a screen reader reads them
+        for name in ("Play", "Pass", "Pass and force", "Drop out"):
+            assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+        for number in set(hand(page)):
+            assert page.get_by_role("button", name=str(number), exact=True).count() == hand(page).count(number)
+        value = page.locator(".tt-pile-value").inner_text()
+        assert page.get_by_role("img", name=f"Pile, value {value}", exact=True).count() == 1
     if priced and priced[0][0] <= 1:
         choose_by_keys(page, priced[0][1])
     elif pass_ok and not alone and not state["passed"]:

@@ -67,7 +67,7 @@ def hand_buttons(platform) -> list:
 
 
 def hand(platform) -> list[int]:
-    return [int(b.attributes["aria-label"]) for b in hand_buttons(platform)]
+    return [int(b.textContent) for b in hand_buttons(platform)]
 
 
 def pile_label(platform) -> str:
@@ -84,7 +84,7 @@ def discard_highest(app, platform) -> list[int]:
     for card in chosen:
         click(app, card)
     click(app, button(platform, "Discard 3 cards"))
-    return sorted(int(c.attributes["aria-label"]) for c in chosen)
+    return sorted(int(c.textContent) for c in chosen)
 
 
 def until_my_turn(app, platform) -> None:

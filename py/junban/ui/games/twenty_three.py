@@ -388,15 +388,19 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
     for card, copy in slots(view["hand"]):
         pressed = (card, copy) in chosen
         usable = card in allowed
+        # The badge sits on the card but outside the button, so the button's name is its number alone.
+        badge = _card_badge(view, card, usable) if mine and not discarding else None
         cards.append(h(
-            "button",
-            {"type": "button", "key": f"{card}-{copy}", "id": f"tt-card-{card}-{copy}",
-             "class": ["tt-card", "selected" if pressed else None, "unplayable" if mine and not usable else None,
-                       "discard" if discarding and pressed else None],
-             "data-act": "tt:card", "data-arg": f"{card}-{copy}", "aria-pressed": "true" if pressed else "false",
-             "aria-label": str(card)},
-            h("span", {"class": "tt-card-num"}, str(card)),
-            _card_badge(view, card, usable) if mine and not discarding else None,
+            "span", {"key": f"{card}-{copy}",
+                     "class": ["tt-card-slot", "selected" if pressed else None, "badged" if badge else None,
+                               "unplayable" if mine and not usable else None]},
+            h("button", {"type": "button", "id": f"tt-card-{card}-{copy}",
+                         "class": ["tt-card", "selected" if pressed else None,
+                                   "discard" if discarding and pressed else None],
+                         "data-act": "tt:card", "data-arg": f"{card}-{copy}",
+                         "aria-pressed": "true" if pressed else "false"},
+              h("span", {"class": "tt-card-num"}, str(card))),
+            badge,
         ))
     name = table.seat_name(table.viewer)
     return h("section", {"class": "tt-hand", "aria-label": t("tt.hand.of", name=name)},
@@ -444,12 +448,14 @@ def _cost_label(n: int | None) -> str:
 
 def _action_button(act: str, ident: str, label: str, cost: int | None, enabled: bool, key: str, cls: str,
                    extra: str | None = None):
-    return h("button", {"type": "button", "class": ["button", "tt-act", cls], "id": ident, "data-act": act,
-                        "disabled": not enabled, "aria-label": label, "aria-describedby": f"{ident}-cost",
-                        "aria-keyshortcuts": key},
-             h("span", {"class": "tt-act-name"}, label),
-             h("span", {"class": "tt-act-cost", "id": f"{ident}-cost"},
-               _cost_label(cost) + (f" · {extra}" if extra and enabled else "")))
+    """An action named by its words alone; its cost is shown under it (outside the button, which it describes)."""
+    cost_text = _cost_label(cost) + (f" · {extra}" if extra and enabled else "")
+    return h("div", {"class": ["tt-act-slot", cls, "disabled" if not enabled else None]},
+             h("button", {"type": "button", "class": ["button", "tt-act", cls], "id": ident, "data-act": act,
+                          "disabled": not enabled, "aria-describedby": f"{ident}-cost" if cost_text else None,
+                          "aria-keyshortcuts": key}, label),
+             h("span", {"class": ["tt-act-cost", "free" if cost is not None and cost <= 0 else None],
+                        "id": f"{ident}-cost"}, cost_text) if cost_text else None)
 
 
 def _turn_panel(table, view: dict, legal: list[dict], plan: dict | None, outcome):
@@ -595,10 +601,13 @@ def _log(table, view: dict, folded: bool = False):
             badge = h("span", {"class": ["tt-log-chips", _chips_class(chips)]}, _cost_label(chips))
         items.append(h("li", {"key": index, "class": ["tt-log-item", f"tt-log-{entry['event']}"]}, text, " ", badge))
     items.reverse()  # newest first
-    listing = h("ol", {"class": "tt-log-list"}, items) if items else h("p", {"class": "muted"}, t("tt.log.empty"))
+    # The list scrolls, so it takes the keyboard focus (arrow keys scroll it).
+    listing = (h("ol", {"class": "tt-log-list", "tabindex": "0", "aria-labelledby": "tt-log-title"}, items) if items
+               else h("p", {"class": "muted"}, t("tt.log.empty")))
     if folded:
         return h("details", {"class": "tt-log"},
-                 h("summary", {"class": "tt-log-title"}, t("tt.log.count", n=len(items))), listing)
+                 h("summary", {"class": "tt-log-title", "id": "tt-log-title"}, t("tt.log.count", n=len(items))),
+                 listing)
     return h("section", {"class": "tt-log", "aria-labelledby": "tt-log-title"},
              h("h2", {"class": "tt-log-title", "id": "tt-log-title"}, t("tt.log")), listing)
 
