@@ -28,6 +28,7 @@ DEFAULT_PLAYERS = 2
 DEFAULT_BOTS = 1
 BUCKET = "standard"
 HISTORY_COLUMNS = ("games", "wins", "streak", "best_streak", "mean_score")
+HISTORY_LABELS = {"mean_score": "tt.history.mean_penalty"}  # column -> text key, where it differs
 HISTOGRAM_EDGES = [0, 1, 5, 10, 15, 20, 30]
 ACTION_KEYS = {"p": "tt:play", "s": "tt:pass", "f": "tt:force", "x": "tt:drop"}
 

@@ -47,7 +47,7 @@ class HistoryScreen:
                           "aria-label": t("history.table_label", game=t(f"game.{game}.title"))},
                   h("table", {"class": "stats"},
                     h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("history.variant")),
-                                     [h("th", {"scope": "col", "key": col}, t(f"history.col.{col}"))
+                                     [h("th", {"scope": "col", "key": col}, _column_label(ui, col))
                                       for col in ui.HISTORY_COLUMNS])),
                     h("tbody", {}, rows))),
                 h("div", {"class": "charts"}, charts),
@@ -79,6 +79,11 @@ class HistoryScreen:
             self.entries = self.app.store.history()
             self.confirm_prune = False
             self.app.notify(t("history.pruned", n=removed), "info")
+
+
+def _column_label(ui, column: str) -> str:
+    """A game may name a column its own way (23's average is an average penalty)."""
+    return t(getattr(ui, "HISTORY_LABELS", {}).get(column, f"history.col.{column}"))
 
 
 def _cell(s: stats_lib.Stats, column: str) -> str:
