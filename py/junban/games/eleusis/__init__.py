@@ -13,6 +13,7 @@ from junban.games.eleusis.rules import (  # noqa: F401 - the game protocol (see 
     new_game,
     normalize_config,
     outcome,
+    random_config,
     to_act,
     view,
 )

@@ -113,6 +113,13 @@ def normalize_config(raw: dict) -> dict:
     return {"players": players, "difficulty": difficulty, "first_dealer": first}
 
 
+def random_config(rng) -> dict:
+    """A random configuration covering every seat count, difficulty and first dealer (for the fuzzers)."""
+    players = rng.choice(list(SEATS))
+    return normalize_config({"players": players, "difficulty": rng.choice(DIFFICULTIES),
+                             "first_dealer": rng.choice([None, rng.randrange(players)])})
+
+
 def is_short_variant(config: dict) -> bool:
     return config["players"] == SHORT_VARIANT_PLAYERS
 
@@ -140,7 +147,7 @@ class State:
     rule_id: str | None = None
     manual: bool = False
     hint: dict | None = None  # {"text": str} typed by the dealer, or {"en", "ja"} from the library
-    rule: Rule | None = None
+    rule: Rule | None = field(default=None, compare=False)  # compiled from rules_text; not part of equality
     stock: list[str] = field(default_factory=list)  # the next card drawn is stock[-1]; the bottom is stock[0]
     decks_used: int = 0
     hands: list[list[str]] = field(default_factory=list)  # the dealer's stays empty
@@ -259,7 +266,8 @@ def legal_actions(state: State) -> list[dict]:
         return []
     actions: list[dict] = []
     if phase == "rule":
-        actions = [{"rule_id": r.id} for r in library.all_rules()] + [{"manual": True}]
+        actions = [{"rule_id": r.id, "library_hint": hint} for r in library.all_rules()
+                   for hint in ((False, True) if r.hint_en else (False,))] + [{"manual": True}]
     elif phase == "starter":
         actions = [{"judge": True}, {"judge": False}]
     elif phase == "play":
