@@ -38,7 +38,7 @@ def test_the_last_seat_deals_first_by_default_and_fixes_the_rule_before_the_deal
     state = rules.new_game({"players": 5}, "s")
     assert state.phase == "rule" and rules.to_act(state) == 4 and not state.hands
     assert {"manual": True} in rules.legal_actions(state)
-    assert {"rule_id": "alternating-colours"} in rules.legal_actions(state)
+    assert {"rule_id": "alternating-colours", "library_hint": False} in rules.legal_actions(state)
 
 
 def test_deal_two_decks_twelve_cards_to_each_player_none_to_the_dealer_and_a_starter():
