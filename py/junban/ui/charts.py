@@ -10,6 +10,19 @@ PAD_BOTTOM = 44
 PAD_TOP = 12
 
 
+def binned_chart(values: list, edges: list[int], title: str, x_label: str, y_label: str, good_below: int):
+    """A histogram of ``values`` in bins starting at ``edges`` (the last bin open-ended, labelled "80+");
+    bins starting below ``good_below`` are drawn in the 'good' colour (e.g. the winning counts)."""
+    from junban.history import histogram
+
+    labels = []
+    for i, edge in enumerate(edges):
+        upper = edges[i + 1] - 1 if i + 1 < len(edges) else None
+        labels.append(f"{edge}+" if upper is None else str(edge) if upper == edge else f"{edge}–{upper}")
+    return bar_chart(labels, histogram(values, edges), title=title, x_label=x_label, y_label=y_label,
+                     highlight=lambda i: edges[i] < good_below)
+
+
 def bar_chart(labels: list[str], counts: list[int], title: str, x_label: str, y_label: str, highlight=None):
     """A bar chart of counts; bars for which ``highlight(i)`` holds get the 'good' colour class."""
     top = max(counts) if counts and max(counts) > 0 else 1

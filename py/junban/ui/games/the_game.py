@@ -7,9 +7,9 @@ top 12"; the end-turn button "End turn".
 from __future__ import annotations
 
 from junban import bots as bot_registry
-from junban.games.the_game.rules import fits, is_backwards_trick
+from junban.games.the_game.rules import WIN_MAX_LEFT, fits, is_backwards_trick
 from junban.ui import i18n
-from junban.ui.charts import bar_chart
+from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import t
 
@@ -486,20 +486,9 @@ HISTOGRAM_EDGES = [0, 1, 5, 10, 20, 40, 60, 80]
 
 
 def history_chart(scores: list[int]):
-    from junban.history import histogram
-
-    counts = histogram(scores, HISTOGRAM_EDGES)
-    labels = []
-    for i, edge in enumerate(HISTOGRAM_EDGES):
-        nxt = HISTOGRAM_EDGES[i + 1] if i + 1 < len(HISTOGRAM_EDGES) else None
-        if nxt is None:
-            labels.append(f"{edge}+")
-        elif nxt - edge == 1:
-            labels.append(str(edge))
-        else:
-            labels.append(f"{edge}–{nxt - 1}")
-    return bar_chart(labels, counts, title=t("tg.chart.title"), x_label=t("tg.chart.x"), y_label=t("tg.chart.y"),
-                     highlight=lambda i: HISTOGRAM_EDGES[i] < 10)
+    """Cards left at the end; the bins of a win (fewer than 10) in the 'good' colour."""
+    return binned_chart(scores, HISTOGRAM_EDGES, title=t("tg.chart.title"), x_label=t("tg.chart.x"),
+                        y_label=t("tg.chart.y"), good_below=WIN_MAX_LEFT + 1)
 
 
 HISTORY_COLUMNS = ("games", "wins", "perfect", "streak", "best_streak", "mean_score")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from junban.errors import IllegalAction
 from junban.games.twenty_three import rules
 from junban.ui import i18n
-from junban.ui.charts import bar_chart
+from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
 
@@ -955,17 +955,6 @@ def bucket_label(bucket: str) -> str:
 
 
 def history_chart(scores: list[int]):
-    from junban.history import histogram
-
-    counts = histogram(scores, HISTOGRAM_EDGES)
-    labels = []
-    for i, edge in enumerate(HISTOGRAM_EDGES):
-        nxt = HISTOGRAM_EDGES[i + 1] if i + 1 < len(HISTOGRAM_EDGES) else None
-        if nxt is None:
-            labels.append(f"{edge}+")
-        elif nxt - edge == 1:
-            labels.append(str(edge))
-        else:
-            labels.append(f"{edge}–{nxt - 1}")
-    return bar_chart(labels, counts, title=t("tt.chart.title"), x_label=t("tt.chart.x"), y_label=t("tt.chart.y"),
-                     highlight=lambda i: HISTOGRAM_EDGES[i] < 10)
+    """Penalty chips at the end; the low bins in the 'good' colour."""
+    return binned_chart(scores, HISTOGRAM_EDGES, title=t("tt.chart.title"), x_label=t("tt.chart.x"),
+                        y_label=t("tt.chart.y"), good_below=10)
