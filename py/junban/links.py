@@ -30,6 +30,7 @@ from junban.rng import SeedError, normalize_seed
 MAX_LINK_LENGTH = 2048
 MAX_VALUE_LENGTH = 1200
 COMMON_KEYS = ("seed", "players", "bots", "level")
+RULES_OF = {"eleusis-science": "eleusis"}  # a game whose rules reference is another game's
 _SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 
 
@@ -82,7 +83,7 @@ def parse_route(hash_text: str) -> Route:
     if parts == ["history"]:
         return Route("history")
     if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAME_MODULES:
-        return Route("rules", game=parts[1])
+        return Route("rules", game=RULES_OF.get(parts[1], parts[1]))
     raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
 
 

@@ -38,6 +38,7 @@ GAME_MODULES = {
     "the-game": "junban.games.the_game",
     "23": "junban.games.twenty_three",
     "eleusis": "junban.games.eleusis",
+    "eleusis-science": "junban.games.eleusis_science",
 }
 
 

@@ -31,6 +31,7 @@ GAME_UIS = {
     "the-game": "junban.ui.games.the_game",
     "23": "junban.ui.games.twenty_three",
     "eleusis": "junban.ui.games.eleusis",
+    "eleusis-science": "junban.ui.games.eleusis_science",
 }
 
 
