@@ -164,6 +164,7 @@ def test_a_bot_gets_only_plain_data_without_the_deck_or_other_hands():
 
 
 BOT_MODULES = ["junban.games.the_game.bots", "junban.games.the_game.baseline", "junban.games.the_game.strategy",
+               "junban.games.the_game.endgame",
                "junban.games.the_game.seat_view", "junban.games.the_game.turns"]
 ENGINE_INTERNALS = {"State", "apply", "new_game", "deal", "view", "legal_actions", "playable", "_play", "_end_turn",
                     "_begin_turn", "rng_for"}

@@ -86,6 +86,9 @@ class TheGameBot:
         plan = self._plans.get(position)
         if plan is None and position not in self._plans:
             plan = self._planner.plan_turn(position)
+            if plan is not None and len(plan) < position.need:
+                # A planner must reach the minimum; if one ever falls short, the baseline's turn is used.
+                plan = importlib.import_module(PLANNERS["baseline"]).plan_turn(position)
             plan = None if plan is None else [tuple(p) for p in plan]
             if len(self._plans) >= PLAN_CACHE_SIZE:
                 self._plans.pop(next(iter(self._plans)))

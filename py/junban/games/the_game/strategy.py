@@ -1,4 +1,4 @@
-"""The strong bot's turn: card counting and a whole-turn search over the position after the turn.
+"""The strong bot's turn: card counting, a whole-turn search, and pile-marker team play.
 
 Every card not yet on a pile is *live*: in this hand or unseen (partners' hands and the draw pile). A live card's
 *room* is the number of piles that still accept it (higher than an ascending top, lower than a descending one, or
@@ -6,102 +6,324 @@ exactly the backwards-trick card). A turn is judged by the position it leaves: t
 card, steeply rising as its room shrinks (a card with no room will never be played). Playing a card removes it
 from the live cards; a jump that skips live cards takes room from each of them. Cards already played cost nothing
 to skip, which is what counting buys.
+
+The search runs layer by layer over the turn's plays (ends reached by several orders are merged), keeping the
+best ``BEAM`` ends per layer. Up to the minimum every legal play is tried (and only ends from which the minimum
+is still reachable are kept, so the turn never strands); beyond it only plays that can pay off are tried: cheap
+jumps, backwards tricks and plays that set one up.
+
+Team play goes through the pile markers only. A partner's ``keep`` makes any play on that pile cost
+``KEEP_PRICE``; a partner's ``small`` makes each unseen card a jump skips on that pile cost ``SMALL_PRICE``.
+After its plays, a seat marks the piles its own hand needs: ``keep`` where it holds the pile's backwards-trick
+card or the very next live card, ``small`` where it holds a card that fits with a short jump and has nowhere
+else to go.
 """
 from __future__ import annotations
 
+import random
+
+from junban.games.the_game.endgame import longest_run, team_playout
 from junban.games.the_game.seat_view import Position
-from junban.games.the_game.turns import after, layers, placements, remaining
+from junban.games.the_game.turns import after, can_play
 
 # Pressure of one live card by its room (0..4 piles accept it).
-PRESSURE = (40.0, 6.0, 1.5, 0.4, 0.0)
+PRESSURE = (40.0, 6.0, 1.5, 0.4, 0.0, 0.0, 0.0)
 HAND_WEIGHT = 1.0
 UNSEEN_WEIGHT = 1.0
 EXTRA_PLAY_PRICE = 0.0
-BEAM = 400
-EXTRA_LAYERS = 4
+BEAM = 40
+NEED_BEAM = 40
+EXTRA_LAYERS = 6
+# Beyond the minimum, a play is tried only if it skips at most this many live cards (or is/sets up a trick).
+EXTRA_MAX_SKIP = 4
+BURNING_PRICE = 1000.0
+# A fire card left on top that the next turn cannot cover loses the game: priced like every live card lost.
+FIRE_PRICE_PER_CARD = 40.0
+FIRE_HOLD_PRICE = 15.0  # once the draw pile is empty a fire card held risks being the last card, uncovered
+FIRE_HELD_COVER_RISK = 0.02
+
+# Endgame with partners (draw pile empty): candidates played out against sampled partner hands.
+ENDGAME_SAMPLES = 8
+ENDGAME_CANDIDATES = 5
+ENDGAME_STATIC = 0.01
+
+# Team play.
+KEEP_PRICE = 8.0
+SMALL_PRICE = 2.0
+SIGNAL_MAX_SKIP = 3  # a hand card this close to a top (in live cards) asks for small jumps there
+MAX_SIGNALS = 1
 
 
 def room(card: int, tops) -> int:
     a0, a1, d0, d1 = tops
-    n = (card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
-    n += (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10)
-    return n
+    return ((card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
+            + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10))
 
 
-class Counting:
-    """Prefix counts of the unseen cards, so the pressure of a position costs O(1) besides the hand."""
+def fits(card: int, pile: int, top: int) -> bool:
+    if pile < 2:
+        return card > top or card == top - 10
+    return card < top or card == top + 10
 
-    def __init__(self, unseen):
-        below = [0] * 102
-        for x in range(1, 101):
-            below[x + 1] = below[x] + (x in unseen)
-        self.below = below  # below[x] = unseen cards < x
+
+class Turn:
+    """One turn's search context: the counted cards, partners' signals, and cached unseen pressure per tops."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.hand = position.hand
+        self.start = position.tops
+        unseen = position.unseen
         self.unseen = unseen
+        live = [0] * 102
+        unseen_below = [0] * 102
+        for x in range(1, 101):
+            live[x + 1] = live[x] + (x in unseen or x in position.hand)
+            unseen_below[x + 1] = unseen_below[x] + (x in unseen)
+        self.live_below = live  # live cards < x (this hand and unseen)
+        self.unseen_below = unseen_below
+        self.fire = position.fire
+        self.keep = tuple(p for p, kind, _ in position.markers if kind == "keep")
+        self.small = tuple(p for p, kind, _ in position.markers if kind == "small")
+        self._pressure: dict = {}
 
-    def between(self, lo: int, hi: int) -> int:
-        """Unseen cards x with lo <= x < hi."""
-        if hi <= lo:
-            return 0
-        return self.below[max(0, min(101, hi))] - self.below[max(0, min(101, lo))]
+    # -------------------------------------------------------------- evaluation
 
-    def pressure(self, tops) -> float:
+    def unseen_pressure(self, tops) -> float:
+        cached = self._pressure.get(tops)
+        if cached is not None:
+            return cached
         a0, a1, d0, d1 = tops
-        cuts = sorted({2, 100, min(100, max(2, a0 + 1)), min(100, max(2, a1 + 1)), min(100, max(2, d0)),
-                       min(100, max(2, d1))})
+        below = self.unseen_below
+        cuts = sorted({2, 100, a0 + 1 if a0 < 99 else 100, a1 + 1 if a1 < 99 else 100,
+                       d0 if d0 > 2 else 2, d1 if d1 > 2 else 2})
         total = 0.0
-        for s, e in zip(cuts, cuts[1:]):
-            n = (s > a0) + (s > a1) + (s < d0) + (s < d1)
-            total += PRESSURE[n] * self.between(s, e)
-        # Backwards-trick cards have one more pile than the intervals say.
+        for i in range(len(cuts) - 1):
+            s, e = cuts[i], cuts[i + 1]
+            count = below[e] - below[s]
+            if count:
+                total += PRESSURE[(s > a0) + (s > a1) + (s < d0) + (s < d1)] * count
         unseen = self.unseen
-        for t, step in ((a0, -10), (a1, -10), (d0, 10), (d1, 10)):
-            x = t + step
+        for x in (a0 - 10, a1 - 10, d0 + 10, d1 + 10):
             if x in unseen:
                 n = room(x, tops)
                 total += PRESSURE[n] - PRESSURE[n - 1]
+        total *= UNSEEN_WEIGHT
+        total += self.signal_price(tops)
+        self._pressure[tops] = total
         return total
 
+    def signal_price(self, tops) -> float:
+        """What the turn's pile changes cost in partners' signals (keep: any change; small: unseen skipped)."""
+        price = 0.0
+        start = self.start
+        for p in self.keep:
+            if tops[p] != start[p]:
+                price += KEEP_PRICE
+        below = self.unseen_below
+        for p in self.small:
+            t0, t = start[p], tops[p]
+            if p < 2 and t > t0:
+                price += SMALL_PRICE * (below[t] - below[t0 + 1])
+            elif p >= 2 and t < t0:
+                price += SMALL_PRICE * (below[t0] - below[t + 1])
+        return price
 
-def evaluate(counting: Counting, tops, hand) -> float:
-    value = UNSEEN_WEIGHT * counting.pressure(tops)
-    for card in hand:
-        value += HAND_WEIGHT * PRESSURE[room(card, tops)]
-    return value
+    def value(self, tops, mask: int) -> float:
+        """Lower is better: the pressure on every live card once the plays in ``mask`` are made."""
+        total = self.unseen_pressure(tops)
+        for i, card in enumerate(self.hand):
+            if not mask >> i & 1:
+                total += HAND_WEIGHT * PRESSURE[room(card, tops)]
+        if self.position.burning:
+            total += BURNING_PRICE * sum(tops[p] == self.start[p] for p in self.position.burning)
+        if self.fire:
+            live = len(self.unseen) + len(self.hand) - bin(mask).count("1")
+            for p in range(4):
+                if tops[p] in self.fire and tops[p] != self.start[p]:
+                    total += FIRE_PRICE_PER_CARD * live * self.fire_risk(p, tops[p], mask)
+            if self.position.draw_count == 0:
+                total += FIRE_HOLD_PRICE * sum(1 for i, c in enumerate(self.hand)
+                                               if not mask >> i & 1 and c in self.fire)
+        return total
+
+    def fire_risk(self, pile: int, top: int, mask: int) -> float:
+        """Chance that the next turn cannot cover a fire card this turn leaves on ``pile`` (On Fire)."""
+        position = self.position
+        covers = [c for i, c in enumerate(self.hand)
+                  if not mask >> i & 1 and c not in self.fire and fits(c, pile, top)]
+        if position.players == 1 and covers:
+            return FIRE_HELD_COVER_RISK
+        below = self.unseen_below
+        if pile < 2:
+            fitting = below[101] - below[top + 1] + (top - 10 in self.unseen)
+        else:
+            fitting = below[top] + (top + 10 in self.unseen)
+        fitting -= sum(1 for f in self.fire if f in self.unseen and fits(f, pile, top))
+        n = len(self.unseen)
+        if position.players == 1:
+            held = len(self.hand) - bin(mask).count("1")
+            draws = min(position.hand_size - held, position.draw_count)
+        elif position.draw_count:
+            draws = position.hand_size
+        else:
+            seats = [(position.seat + k) % position.players for k in range(1, position.players)]
+            holding = [position.hand_counts[s] for s in seats if position.hand_counts[s]]
+            if not holding:  # nobody after this seat: only this hand can cover it
+                return FIRE_HELD_COVER_RISK if covers else 1.0
+            draws = holding[0]
+        none = 1.0
+        for i in range(min(draws, n)):
+            none *= max(0, n - fitting - i) / (n - i)
+        return none
+
+    # -------------------------------------------------------------- moves
+
+    def skipped(self, card: int, pile: int, top: int) -> int:
+        """Live cards a play jumps over (negative: cards a backwards trick gives back)."""
+        below = self.live_below
+        if pile < 2:
+            return below[card] - below[top + 1] if card > top else -(below[top] - below[card + 1])
+        return below[top] - below[card + 1] if card < top else -(below[card] - below[top + 1])
+
+    def moves(self, mask: int, tops, cheap_only: bool):
+        """Legal plays; with ``cheap_only`` only cheap jumps, tricks, and jumps a trick in hand takes back."""
+        hand = self.hand
+        held = {c for i, c in enumerate(hand) if not mask >> i & 1} if cheap_only else ()
+        found = []
+        for i, card in enumerate(hand):
+            if mask >> i & 1:
+                continue
+            for p in range(4):
+                top = tops[p]
+                if not fits(card, p, top):
+                    continue
+                if cheap_only:
+                    back = card - 10 if p < 2 else card + 10
+                    if self.skipped(card, p, top) > EXTRA_MAX_SKIP and back not in held:
+                        continue
+                found.append((i, card, p))
+        return found
+
+    def can_still_play(self, mask: int, tops, need: int) -> bool:
+        if need <= 0:
+            return True
+        rest = [c for i, c in enumerate(self.hand) if not mask >> i & 1]
+        a0, a1, d0, d1 = tops
+        plain = sum(1 for c in rest if c > a0 or c > a1 or c < d0 or c < d1)
+        if plain >= need:  # cards that fit without a trick can all be played, each pile in order
+            return True
+        return can_play(rest, tops, need)
+
+    # -------------------------------------------------------------- search
+
+    def search(self) -> list:
+        """The best turn: every end of at least ``need`` plays the beam reaches, judged by ``value``."""
+        return list(self.candidates(1)[0][1])
+
+    def candidates(self, count: int) -> list:
+        """The ``count`` best distinct turn ends the beam reaches, best first: [(value, plays)]."""
+        need = self.position.need
+        frontier = {(0, self.start): ()}
+        ends = [(self.value(self.start, 0), ())] if need == 0 else []
+        depth = 0
+        while frontier and depth < need + EXTRA_LAYERS and depth < len(self.hand):
+            depth += 1
+            reached = {}
+            for (mask, tops), plays in frontier.items():
+                for i, card, p in self.moves(mask, tops, cheap_only=depth > need):
+                    key = (mask | 1 << i, after(tops, card, p))
+                    if key not in reached:
+                        reached[key] = plays + ((card, p),)
+            ranked = sorted((self.value(tops, mask), plays, mask, tops)
+                            for (mask, tops), plays in reached.items())
+            frontier = {}
+            width = NEED_BEAM if depth < need else BEAM
+            for value, plays, mask, tops in ranked:
+                if depth < need and not self.can_still_play(mask, tops, need - depth):
+                    continue
+                frontier[(mask, tops)] = plays
+                if len(frontier) >= width:
+                    break
+            if depth >= need:
+                price = EXTRA_PLAY_PRICE * (depth - need)
+                ends.extend((value + price, plays) for value, plays, _, _ in ranked[:count])
+        ends.sort()
+        return ends[:count]
 
 
 def plan_turn(position: Position) -> list | None:
-    hand = position.hand
-    counting = Counting(position.unseen)
-    layer = layers(hand, position.tops, position.need, lambda c, p, t: 0.0)
-    if not layer:
+    """The plays of the rest of this turn, or None when the hand cannot play the cards still required."""
+    if position.need > 0 and not can_play(position.hand, position.tops, position.need):
         return None
-    best = None
-    frontier = layer
-    for extra in range(EXTRA_LAYERS + 1):
-        scored = []
-        for (mask, tops), (_, plays) in frontier.items():
-            rest = remaining(hand, mask)
-            value = evaluate(counting, tops, rest) + EXTRA_PLAY_PRICE * extra
-            if position.burning and any(p not in {q for _, q in plays} for p in position.burning):
-                value += 1000.0
-            scored.append((value, plays, mask, tops))
-        if not scored:
-            break
-        scored.sort()
-        if best is None or scored[0][:2] < best:
-            best = scored[0][:2]
-        nxt = {}
-        for value, plays, mask, tops in scored[:BEAM]:
-            for i, card in enumerate(hand):
-                if mask >> i & 1:
-                    continue
-                for c, p in placements((card,), tops):
-                    key = (mask | 1 << i, after(tops, c, p))
-                    if key not in nxt:
-                        nxt[key] = (0.0, plays + ((c, p),))
-        frontier = nxt
-    return list(best[1])
+    if position.draw_count == 0 and position.partners_cards == 0:
+        return longest_run(position.hand, position.tops, position.need, position.fire)
+    if position.draw_count == 0 and ENDGAME_SAMPLES:
+        return endgame_choice(position)
+    return Turn(position).search()
+
+
+def endgame_choice(position: Position) -> list:
+    """Draw pile empty, partners still holding cards: the best of the turn search's candidates when each is
+    played out to the end against ``ENDGAME_SAMPLES`` deals of the unseen cards to the partners (same samples
+    for every candidate; seeded by the position, so the choice is a function of the view)."""
+    turn = Turn(position)
+    options = turn.candidates(ENDGAME_CANDIDATES)
+    if len(options) == 1:
+        return list(options[0][1])
+    rng = random.Random(f"endgame|{position.seat}|{position.hand}|{position.tops}|{sorted(position.unseen)}")
+    unseen = sorted(position.unseen)
+    partners = [s for s in range(position.players) if s != position.seat]
+    samples = []
+    for _ in range(ENDGAME_SAMPLES):
+        rng.shuffle(unseen)
+        hands, k = [None] * position.players, 0
+        for s in partners:
+            hands[s] = unseen[k:k + position.hand_counts[s]]
+            k += position.hand_counts[s]
+        samples.append(hands)
+    scored = []
+    for static, plays in options:
+        played = {c for c, _ in plays}
+        rest = [c for c in position.hand if c not in played]
+        tops = position.tops
+        for card, pile in plays:
+            tops = after(tops, card, pile)
+        left = 0
+        for hands in samples:
+            hands = list(hands)
+            hands[position.seat] = rest
+            left += team_playout(hands, tops, (position.seat + 1) % position.players, position.fire)
+        scored.append((left / len(samples) + ENDGAME_STATIC * static, plays))
+    scored.sort()
+    return list(scored[0][1])
 
 
 def desired_markers(position: Position, plays) -> dict:
-    return {}
+    """Piles this seat asks partners to spare after its plays: {pile: "keep" | "small"} (none when alone)."""
+    if position.players == 1:
+        return {}
+    played = {c for c, _ in plays}
+    tops = position.tops
+    for card, pile in plays:
+        tops = after(tops, card, pile)
+    rest = [c for c in position.hand if c not in played]
+    if not rest:
+        return {}
+    live = position.unseen | set(rest)
+    wishes = {}
+    for card in rest:
+        options = [p for p in range(4) if fits(card, p, tops[p])]
+        for p in options:
+            top = tops[p]
+            if (p < 2 and card == top - 10) or (p >= 2 and card == top + 10):
+                wishes[p] = max(wishes.get(p, (0, "")), (3, "keep"))
+                continue
+            lo, hi = (top, card) if p < 2 else (card, top)
+            gap = sum(1 for x in range(lo + 1, hi) if x in live)
+            if gap == 0:
+                wishes[p] = max(wishes.get(p, (0, "")), (2, "keep"))
+            elif gap <= SIGNAL_MAX_SKIP and len(options) == 1:
+                wishes[p] = max(wishes.get(p, (0, "")), (1, "small"))
+    chosen = sorted(wishes.items(), key=lambda kv: (-kv[1][0], kv[0]))[:MAX_SIGNALS]
+    return {p: kind for p, (_, kind) in chosen}
