@@ -19,7 +19,7 @@ from junban.games.eleusis import cards, checker, library
 from junban.games.eleusis import rules as el
 from junban.games.eleusis.lang import RuleError, compile_rule
 from junban.ui import i18n
-from junban.ui.charts import bar_chart
+from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
 
@@ -544,15 +544,16 @@ def language_help():
 
 CARET_BEFORE, CARET_AFTER = 22, 8  # characters shown around a parse error
 
-LANGUAGE_EXAMPLES = (
-    "card.colour != prev.colour",
-    "card.rank > prev.rank or prev.rank = king",
-    "card.suit in [hearts, spades]",
+LANGUAGE_EXAMPLES = (  # none of them is (equivalent to) a library rule: examples never give a puzzle away
+    "card.colour = prev.colour",
+    "card.rank >= prev.rank or card.face",
+    "card.suit in [hearts, clubs]",
     "if prev.face then card.rank <= 6 else card.odd",
-    "(card.rank - prev.rank) mod 13 in [1..3]",
-    "if position mod 3 = 1 then card.red else true",
+    "(card.rank - prev.rank) mod 13 in [2..4]",
+    "if position mod 3 = 0 then card.black else true",
     "count(each.red) >= count(each.black) or card.black",
 )
+PLACEHOLDER = "card.rank + prev.rank >= 14"
 
 
 def _rule_entry(table, view: dict):
@@ -569,7 +570,7 @@ def _rule_entry(table, view: dict):
             h("textarea", {"id": "el-rule-text", "class": "el-rule-text", "data-field": "el-rule-text",
                            "value": state["text"], "rows": "3", "spellcheck": "false", "autocomplete": "off",
                            "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "el-rule-check",
-                           "placeholder": "card.colour != prev.colour", "key": "t"}),
+                           "placeholder": PLACEHOLDER, "key": "t"}),
             checker_panel(state["text"], report, "el-rule-check"),
             language_help(),
         ]
@@ -990,12 +991,6 @@ def bucket_label(bucket: str) -> str:
 
 
 def history_chart(scores: list[int]):
-    from junban.history import histogram
-
-    counts = histogram(scores, HISTOGRAM_EDGES)
-    labels = []
-    for i, edge in enumerate(HISTOGRAM_EDGES):
-        nxt = HISTOGRAM_EDGES[i + 1] if i + 1 < len(HISTOGRAM_EDGES) else None
-        labels.append(f"{edge}+" if nxt is None else f"{edge}–{nxt - 1}")
-    return bar_chart(labels, counts, title=t("el.chart.title"), x_label=t("el.chart.x"), y_label=t("el.chart.y"))
-
+    """Points per game (more is better; no bin is singled out)."""
+    return binned_chart(scores, HISTOGRAM_EDGES, title=t("el.chart.title"), x_label=t("el.chart.x"),
+                        y_label=t("el.chart.y"), good_below=0)

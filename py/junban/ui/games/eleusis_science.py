@@ -16,9 +16,9 @@ from __future__ import annotations
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis_science import links as science_links
 from junban.ui import i18n
-from junban.ui.charts import bar_chart
+from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games.eleusis import (card_face, card_name, card_names, cards_row, checker_panel, language_help,
+from junban.ui.games.eleusis import (PLACEHOLDER, card_face, card_name, card_names, checker_panel, language_help,
                                      render_line, rule_report, slots)
 from junban.ui.i18n import t
 
@@ -98,7 +98,7 @@ def setup_options(screen):
             h("textarea", {"id": "sci-rule-text", "class": "el-rule-text", "data-field": "sci-rule-text", "value": text,
                            "rows": "3", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
                            "maxlength": "2000", "aria-describedby": "sci-rule-check", "key": "t",
-                           "placeholder": "card.colour != prev.colour"}),
+                           "placeholder": PLACEHOLDER}),
             checker_panel(text, report, "sci-rule-check"),
             link,
             h("p", {"class": "help", "key": "h"}, t("sci.setup.own_help")),
@@ -245,7 +245,7 @@ def _guess_panel(table, view: dict):
         h("textarea", {"id": "sci-guess-text", "class": "el-rule-text", "data-field": "sci-guess", "value": local["guess"],
                        "rows": "2", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
                        "maxlength": "2000", "aria-describedby": "sci-guess-check",
-                       "placeholder": "card.colour != prev.colour"}),
+                       "placeholder": PLACEHOLDER}),
         _guess_check(local["guess"], report),
         h("div", {"class": "el-actions"},
           h("button", {"type": "button", "class": "button primary", "data-act": "sci:guess", "id": "sci-guess",
@@ -432,12 +432,6 @@ def bucket_label(bucket: str) -> str:
 
 
 def history_chart(scores: list[int]):
-    from junban.history import histogram
-
-    counts = histogram(scores, HISTOGRAM_EDGES)
-    labels = []
-    for i, edge in enumerate(HISTOGRAM_EDGES):
-        nxt = HISTOGRAM_EDGES[i + 1] if i + 1 < len(HISTOGRAM_EDGES) else None
-        labels.append(f"{edge}+" if nxt is None else (str(edge) if nxt - edge == 1 else f"{edge}–{nxt - 1}"))
-    return bar_chart(labels, counts, title=t("sci.chart.title"), x_label=t("sci.chart.x"), y_label=t("sci.chart.y"),
-                     highlight=lambda i: HISTOGRAM_EDGES[i] > 0)
+    """Scores per game (plays left at the right guess; more is better)."""
+    return binned_chart(scores, HISTOGRAM_EDGES, title=t("sci.chart.title"), x_label=t("sci.chart.x"),
+                        y_label=t("sci.chart.y"), good_below=0)
