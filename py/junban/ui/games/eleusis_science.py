@@ -393,7 +393,9 @@ def result_line(table) -> str:
 def result_summary(table):
     out = table.session.outcome
     lang = i18n.language()
-    reason = {"solved": t("sci.result.reason.solved", n=out["plays_made"], wrong=out["wrong_guesses"]),
+    space = "" if lang == "ja" else " "
+    reason = {"solved": t("sci.result.reason.solved", n=out["plays_made"]) + space
+              + t("sci.result.reason.wrong", n=out["wrong_guesses"]),
               "gave-up": t("sci.result.reason.gave_up"),
               "out-of-plays": t("sci.result.reason.out")}[out["reason"]]
     url = table.local.get("friend_url")
