@@ -15,12 +15,17 @@ YOUR_TURN = "#el-play, #el-not-now, .el-judge, .el-rule, .el-summary, #end"
 
 
 def both_sizes(page, name: str) -> None:
-    """Screenshots at phone and desktop size; the page itself never scrolls sideways."""
+    """Screenshots at phone and desktop size; the page itself never scrolls sideways; axe-core finds no serious
+    or critical violation."""
+    from tests.browser.test_accessibility import audit
+
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
         page.wait_for_timeout(150)  # let the page lay out at the new size before measuring and shooting
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], f"{name}: sideways"
         screenshot(page, f"eleusis-{name}-{size}")
+    violations = audit(page)
+    assert not violations, (name, violations)
     page.set_viewport_size(DESKTOP)
 
 
@@ -165,3 +170,24 @@ def test_a_tampered_rule_link_gives_a_message_and_the_setup_screen(page, server)
     url = page.locator("#sci-friend-url").input_value()
     assert rulelink.decode(re.search(r"rule=([A-Za-z0-9_-]+)", url).group(1)) == "card.rank >= prev.rank"
     screenshot(page, "eleusis-science-setup-desktop")
+
+
+def test_eleusis_screens_pass_the_accessibility_audit_and_fit(context_factory, server):
+    from tests.browser.test_accessibility import audit, small_targets
+
+    screens = {"setup": "#/eleusis", "science-setup": "#/eleusis-science", "rules": "#/rules/eleusis-science",
+               "table": "#/eleusis?players=5&bots=4&seed=a11y", "science": "#/eleusis-science?seed=a11y"}
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = context_factory(viewport=viewport).new_page()
+        for name, hash_text in screens.items():
+            open_app(page, server, hash_text)
+            if name == "table":
+                wait_for_me(page)
+                hand(page).first.click()
+            if name == "science":
+                hand(page).first.click()
+            violations = audit(page)
+            assert not violations, (name, size, violations)
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], (name, size)
+            assert not small_targets(page), (name, size, small_targets(page)[:6])
+            screenshot(page, f"eleusis-a11y-{name}-{size}")

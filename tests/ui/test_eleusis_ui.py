@@ -92,7 +92,7 @@ def test_a_string_is_built_in_click_order_shown_and_played_in_that_order():
     order = [n.textContent for n in nodes(platform, lambda n: n.attributes.get("class") == "el-order-name")]
     codes = session(app).view(0)["hand"]
     assert order == [cards.card_name_en(codes[i]) for i in (3, 0, 5)]
-    badges = [n.textContent for n in nodes(platform, lambda n: n.attributes.get("class") == "el-order-badge")]
+    badges = [n.attributes["data-order"] for n in nodes(platform, lambda n: n.attributes.get("class") == "el-order-badge")]
     assert sorted(badges) == ["1", "2", "3"]
     click(app, hand_buttons(platform)[0])  # unselect the second card
     click(app, button(platform, "Play"))

@@ -97,19 +97,22 @@ def normalize_config(raw: dict) -> dict:
     """Keys: ``players`` 3-8 (default 4; 3 is the short variant), ``difficulty`` of the library rules bot
     dealers pick (easy / medium / hard, default medium), ``first_dealer`` (a seat, default None: the last seat)."""
     if not isinstance(raw, dict):
-        raise ConfigError("the game settings are not readable")
+        raise ConfigError("the game settings are not readable", code="config.unreadable")
     unknown = set(raw) - set(CONFIG_KEYS)
     if unknown:
-        raise ConfigError(f"unknown setting: {sorted(unknown)[0]}")
+        raise ConfigError(f"unknown setting: {sorted(unknown)[0]}", code="config.unknown_setting",
+                          name=str(sorted(unknown)[0])[:40])
     players = raw.get("players", 4)
     if type(players) is not int or players not in SEATS:
-        raise ConfigError("Eleusis is for 3 to 8 players (4 to 8, or 3 as a short variant)")
+        raise ConfigError("Eleusis is for 3 to 8 players (4 to 8, or 3 as a short variant)", code="config.seat_count",
+                          low=SEATS.start, high=SEATS.stop - 1)
     difficulty = raw.get("difficulty", "medium")
     if difficulty not in DIFFICULTIES:
-        raise ConfigError("the rules' difficulty is easy, medium or hard")
+        raise ConfigError("the rules' difficulty is easy, medium or hard", code="config.el_difficulty")
     first = raw.get("first_dealer")
     if first is not None and (type(first) is not int or not 0 <= first < players):
-        raise ConfigError(f"the first dealer must be a seat from 1 to {players}")
+        raise ConfigError(f"the first dealer must be a seat from 1 to {players}", code="config.el_dealer",
+                          players=players)
     return {"players": players, "difficulty": difficulty, "first_dealer": first}
 
 
@@ -333,7 +336,8 @@ def _clean_hint(raw: object) -> str | None:
         raise MalformedAction("a hint is a text")
     text = " ".join("".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").split())
     if len(text) > HINT_MAX_LENGTH:
-        raise RuleViolation(f"a hint has at most {HINT_MAX_LENGTH} characters")
+        raise RuleViolation(f"a hint has at most {HINT_MAX_LENGTH} characters", code="el.hint_long",
+                            max=HINT_MAX_LENGTH)
     return text or None
 
 
@@ -384,9 +388,10 @@ def _fix_rule(state: State, action: dict) -> None:
         try:
             rule = compile_rule(action["rule"])
         except RuleError as err:
-            raise RuleViolation(f"the secret rule is not a rule: {err}") from None
+            raise RuleViolation(f"the secret rule is not a rule: {err}", code=err.code, **err.params) from None
         if not any(rule.judge((), c) for c in cards.DECK):
-            raise RuleViolation("the secret rule accepts no first card, so the round cannot start")
+            raise RuleViolation("the secret rule accepts no first card, so the round cannot start",
+                                code="el.no_first")
         state.rules_text, state.rule_id, state.rule = rule.text, None, rule
         hint = _clean_hint(action.get("hint"))
         state.hint = {"text": hint} if hint else None

@@ -69,9 +69,11 @@ def card_face(code: str, cls=None, label: bool = False):
         attrs.update({"role": "img", "aria-label": card_name(code)})
     else:
         attrs["aria-hidden"] = "true"
+    # The suit symbol comes from the stylesheet (.suit-S .el-suit::before): a card button's visible text is then
+    # its rank alone, which its name ("Queen of hearts") contains, as accessibility checkers want.
     return h("span", attrs,
              h("span", {"class": "el-rank"}, RANK_SHORT[cards.rank(code) - 1]),
-             h("span", {"class": "el-suit"}, cards.SUIT_SYMBOLS[cards.suit(code)]))
+             h("span", {"class": "el-suit"}))
 
 
 def cards_row(codes, cls: str = "el-row", label: bool = True):
@@ -642,7 +644,8 @@ def _hand(table, view: dict, playing: bool):
                        "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
                        "aria-pressed": "true" if order else "false", "disabled": not playing},
             card_face(code),
-            h("span", {"class": "el-order-badge", "aria-hidden": "true"}, str(order)) if order else None))
+            # the number comes from the stylesheet, so the button's visible text stays within its name
+            h("span", {"class": "el-order-badge", "aria-hidden": "true", "data-order": str(order)}) if order else None))
     name = table.seat_name(table.viewer)
     role = None
     if view["seat"] == view["prophet"]:
@@ -817,7 +820,8 @@ def handle(table, act: str, arg: str | None) -> None:
         if table.my_turn() and local["picked"]:
             if table.act({"play": [code for code, _ in local["picked"]]}):
                 local["picked"] = []
-                table.app.focus_after_render("#status")
+                offer = table.session.to_act == table.viewer and table.view()["phase"] == "prophet_offer"
+                table.app.focus_after_render("#el-not-now" if offer else "#status")
     elif act == "el:no-play":
         if table.my_turn() and table.act({"no_play": True}):
             local["picked"] = []
