@@ -642,6 +642,7 @@ def _hand(table, view: dict, playing: bool):
             "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
                        "class": ["el-card-button", "selected" if order else None],
                        "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "title": card_name(code),
                        "aria-pressed": "true" if order else "false", "disabled": not playing},
             card_face(code),
             # the number comes from the stylesheet, so the button's visible text stays within its name

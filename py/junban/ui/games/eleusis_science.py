@@ -216,7 +216,7 @@ def _hand(table, view: dict):
         buttons.append(h(
             "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
                        "class": ["el-card-button", "selected" if chosen else None], "data-act": "sci:card",
-                       "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "data-arg": f"{code}-{copy}", "aria-label": card_name(code), "title": card_name(code),
                        "aria-pressed": "true" if chosen else "false", "disabled": not mine},
             card_face(code)))
     after = view["mainline"][-1]
