@@ -121,7 +121,7 @@ def _all_turn_ends(hand, tops, need: int, budget: int) -> list:
                 if card in played:
                     continue
                 for p in range(4):
-                    if strategy.fits(card, p, t[p]):
+                    if rules.fits(card, p, t[p]):
                         key = (played | {card}, after(t, card, p))
                         if key not in nxt:
                             nxt[key] = plays + ((card, p),)

@@ -20,7 +20,7 @@ import importlib
 from junban.games.the_game.seat_view import Position, current, turn_start
 
 LEVELS = ("baseline", "strong")
-DEFAULT_LEVEL = "baseline"
+DEFAULT_LEVEL = "strong"
 
 # Level -> the module that plans its turns: plan_turn(position) and desired_markers(position, plays).
 PLANNERS = {"baseline": "junban.games.the_game.baseline", "strong": "junban.games.the_game.strategy"}

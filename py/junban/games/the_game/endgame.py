@@ -52,9 +52,9 @@ def longest_run(hand: tuple[int, ...], tops, need: int = 1, fire=frozenset(), bu
     return best
 
 
-def greedy_turn(hand: list[int], tops, live: set, need: int) -> list:
+def greedy_turn(hand: list[int], tops, live: bytearray, need: int) -> list:
     """A quick turn for playouts: the cheapest card (fewest live cards skipped, tricks first) until ``need`` are
-    played, then every card that skips no live card."""
+    played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated)."""
     hand = list(hand)
     plays = []
     while hand:
@@ -64,18 +64,17 @@ def greedy_turn(hand: list[int], tops, live: set, need: int) -> list:
                 top = tops[p]
                 if p < 2:
                     if card > top:
-                        cost = sum(1 for x in range(top + 1, card) if x in live)
+                        cost = sum(live[top + 1:card])
                     elif card == top - 10:
                         cost = -1
                     else:
                         continue
+                elif card < top:
+                    cost = sum(live[card + 1:top])
+                elif card == top + 10:
+                    cost = -1
                 else:
-                    if card < top:
-                        cost = sum(1 for x in range(card + 1, top) if x in live)
-                    elif card == top + 10:
-                        cost = -1
-                    else:
-                        continue
+                    continue
                 if best is None or (cost, card, p) < best:
                     best = (cost, card, p)
         if best is None or (len(plays) >= need and best[0] > 0):
@@ -83,29 +82,40 @@ def greedy_turn(hand: list[int], tops, live: set, need: int) -> list:
         _, card, p = best
         plays.append((card, p))
         hand.remove(card)
-        live.discard(card)
+        live[card] = 0
         tops = after(tops, card, p)
     return plays
 
 
-def team_playout(hands: list[list[int]], tops, seat: int, fire=frozenset()) -> int:
-    """Cards left when the seats play on greedily from ``seat`` with the draw pile empty (a fire card left on top
-    at the end counts as every card lost... plus one, so any fire-free end is preferred)."""
+def team_playout(hands: list[list[int]], tops, seat: int, draw: list[int] = (), minimum: int = 2,
+                 hand_size: int = 0, fire=frozenset()) -> int:
+    """Cards left when every seat plays on greedily from ``seat`` (drawing from ``draw``, next card last, with
+    ``minimum`` cards a turn while it lasts, then 1). A fire card on top at the end counts as a lost game."""
     hands = [list(h) for h in hands]
-    live = {c for h in hands for c in h}
+    draw = list(draw)
+    live = bytearray(101)
+    for h in hands:
+        for c in h:
+            live[c] = 1
+    for c in draw:
+        live[c] = 1
     players = len(hands)
-    while live:
+    left = sum(live)
+    while left:
         if not hands[seat]:
             seat = (seat + 1) % players
             continue
-        plays = greedy_turn(hands[seat], tops, live, 1)
-        if not plays:
+        need = minimum if draw else 1
+        plays = greedy_turn(hands[seat], tops, live, need)
+        if len(plays) < need:
             break
         for card, p in plays:
             hands[seat].remove(card)
             tops = after(tops, card, p)
+        left -= len(plays)
+        while draw and len(hands[seat]) < hand_size:
+            hands[seat].append(draw.pop())
         seat = (seat + 1) % players
-    left = len(live)
     if any(t in fire for t in tops):
         return left + 99
     return left

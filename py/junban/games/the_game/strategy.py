@@ -10,7 +10,12 @@ to skip, which is what counting buys.
 The search runs layer by layer over the turn's plays (ends reached by several orders are merged), keeping the
 best ``BEAM`` ends per layer. Up to the minimum every legal play is tried (and only ends from which the minimum
 is still reachable are kept, so the turn never strands); beyond it only plays that can pay off are tried: cheap
-jumps, backwards tricks and plays that set one up.
+jumps, backwards tricks and plays that set one up. ``EXTRA_PLAY_PRICE`` is 0: measured, any price on playing
+more than the minimum loses games (more cards played means more cards seen).
+
+The endgame is searched: once the draw pile is empty and only this hand is left, exactly (``longest_run``);
+with partners still holding cards, or with at most ``LATE_DRAW`` cards left to draw, the best candidate turns are
+played out to the end against sampled deals of the unseen cards (``endgame_choice``).
 
 Team play goes through the pile markers only. A partner's ``keep`` makes any play on that pile cost
 ``KEEP_PRICE``; a partner's ``small`` makes each unseen card a jump skips on that pile cost ``SMALL_PRICE``.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import random
 
 from junban.games.the_game.endgame import longest_run, team_playout
+from junban.games.the_game.rules import fits
 from junban.games.the_game.seat_view import Position
 from junban.games.the_game.turns import after, can_play
 
@@ -46,6 +52,7 @@ FIRE_HELD_COVER_RISK = 0.02
 ENDGAME_SAMPLES = 8
 ENDGAME_CANDIDATES = 5
 ENDGAME_STATIC = 0.01
+LATE_DRAW = 12  # with partners, play candidates out from this many cards left to draw
 
 # Team play.
 KEEP_PRICE = 8.0
@@ -58,12 +65,6 @@ def room(card: int, tops) -> int:
     a0, a1, d0, d1 = tops
     return ((card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
             + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10))
-
-
-def fits(card: int, pile: int, top: int) -> bool:
-    if pile < 2:
-        return card > top or card == top - 10
-    return card < top or card == top + 10
 
 
 class Turn:
@@ -258,15 +259,16 @@ def plan_turn(position: Position) -> list | None:
         return None
     if position.draw_count == 0 and position.partners_cards == 0:
         return longest_run(position.hand, position.tops, position.need, position.fire)
-    if position.draw_count == 0 and ENDGAME_SAMPLES:
+    if position.players > 1 and position.draw_count <= LATE_DRAW and ENDGAME_SAMPLES:
         return endgame_choice(position)
     return Turn(position).search()
 
 
 def endgame_choice(position: Position) -> list:
-    """Draw pile empty, partners still holding cards: the best of the turn search's candidates when each is
-    played out to the end against ``ENDGAME_SAMPLES`` deals of the unseen cards to the partners (same samples
-    for every candidate; seeded by the position, so the choice is a function of the view)."""
+    """Late in the game (partners still holding cards, or few cards left to draw): the best of the turn search's
+    candidates when each is played out to the end against ``ENDGAME_SAMPLES`` deals of the unseen cards to the
+    partners and the draw pile (the same samples for every candidate; seeded by the position, so the choice is a
+    function of the view)."""
     turn = Turn(position)
     options = turn.candidates(ENDGAME_CANDIDATES)
     if len(options) == 1:
@@ -281,7 +283,7 @@ def endgame_choice(position: Position) -> list:
         for s in partners:
             hands[s] = unseen[k:k + position.hand_counts[s]]
             k += position.hand_counts[s]
-        samples.append(hands)
+        samples.append((hands, unseen[k:]))
     scored = []
     for static, plays in options:
         played = {c for c, _ in plays}
@@ -290,10 +292,15 @@ def endgame_choice(position: Position) -> list:
         for card, pile in plays:
             tops = after(tops, card, pile)
         left = 0
-        for hands in samples:
+        for hands, draw in samples:
             hands = list(hands)
-            hands[position.seat] = rest
-            left += team_playout(hands, tops, (position.seat + 1) % position.players, position.fire)
+            mine = list(rest)
+            draw = list(draw)
+            while draw and len(mine) < position.hand_size:
+                mine.append(draw.pop())
+            hands[position.seat] = mine
+            left += team_playout(hands, tops, (position.seat + 1) % position.players, draw,
+                                 position.minimum if position.draw_count else 1, position.hand_size, position.fire)
         scored.append((left / len(samples) + ENDGAME_STATIC * static, plays))
     scored.sort()
     return list(scored[0][1])
