@@ -283,6 +283,15 @@ def test_with_a_prophet_sudden_death_starts_thirty_cards_after_the_marker():
     assert rules.sudden_death(state)
 
 
+def test_a_dead_end_where_no_card_can_follow_is_sudden_death_at_once():
+    state = table(rule="card.rank > prev.rank", mainline=["5H", "KS"], hands={1: ["2H", "3S"]})
+    assert rules.dead_end(state) and rules.sudden_death(state) and rules.view(state, 2)["dead_end"]
+    state = play(state, "2H")
+    assert state.expelled == [1], "the line could never reach 40 cards: a wrong play expels now"
+    alive = table(rule="card.rank > prev.rank", mainline=["5H", "QS"], hands={1: ["2H", "3S"]})
+    assert not rules.dead_end(alive) and not rules.sudden_death(alive)
+
+
 def test_the_round_ends_when_every_player_but_the_prophet_is_expelled():
     state = table(mainline=["QH"], hands={1: ["2S", "5C"], 2: ["2H", "3S"], 3: ["4H", "4D"]})
     state = rules.apply(play(state, "2S"), {"prophet": True})

@@ -40,8 +40,10 @@ them; after a wrong "no play" the dealer places one correct card and the declara
 **Sudden death.** With no Prophet, once the mainline holds 40 cards (the starter counts); with a Prophet, once 30
 mainline cards lie after the Prophet's marker: a player whose play is wrong (a wrong "no play" too) is expelled:
 **Decision:** the play is handled as usual (sideline, penalty cards) and then the player takes no more turns. A
-play on which the Prophet was overthrown carries no penalty and expels no one. A stock of 4 or fewer cards gets a
-further deck shuffled in (after every card drawn), so it never runs out.
+play on which the Prophet was overthrown carries no penalty and expels no one. **Decision:** a *dead end* — a
+stored rule that accepts no card at all after the mainline as it is, so the line can never reach those counts —
+is sudden death too (the dealer announces it), so every round ends. A stock of 4 or fewer cards gets a further deck
+shuffled in (after every card drawn), so it never runs out.
 
 **Round end:** a player has no cards left, or every player except the Prophet is expelled. **Scores:** each player
 (the Prophet and the expelled included): largest hand − own hand, +4 with no cards; a Prophet still standing gets
@@ -225,10 +227,21 @@ def correct_since_marker(state: State) -> int:
 
 
 def sudden_death(state: State) -> bool:
-    """Is a wrong play expelling now? 40 mainline cards with no Prophet; 30 after the Prophet's marker."""
+    """Is a wrong play expelling now? 40 mainline cards with no Prophet; 30 after the Prophet's marker; or a dead
+    end, where the stored rule accepts no card after the mainline (so neither count can ever be reached)."""
     if state.prophet is not None:
-        return correct_since_marker(state) >= SUDDEN_DEATH_WITH_PROPHET
-    return len(state.mainline) >= SUDDEN_DEATH
+        counted = correct_since_marker(state) >= SUDDEN_DEATH_WITH_PROPHET
+    else:
+        counted = len(state.mainline) >= SUDDEN_DEATH
+    return counted or dead_end(state)
+
+
+def dead_end(state: State) -> bool:
+    """No card of the deck can follow the mainline under the stored rule (never known under manual judging)."""
+    if state.rule is None or not state.mainline:
+        return False
+    judge, line = state.rule.judge, state.mainline
+    return not any(judge(line, card) for card in cards.DECK)  # stops at the first card that can follow
 
 
 def may_become_prophet(state: State, seat: int) -> bool:
@@ -550,7 +563,7 @@ def _settle(state: State, right: bool, placed: str | None, prophet_right: bool |
     seat = pending["seat"]
     hand = state.hands[seat]
     overthrown = prophet_right is False
-    expelling = sudden_death(state) and not overthrown
+    expelling = not right and not overthrown and sudden_death(state)  # judged before the cards move
     before = len(state.mainline)
     event: dict = {"type": "no_play" if pending.get("no_play") else "play", "seat": seat, "right": right,
                    "mainline_before": before}
@@ -775,6 +788,7 @@ def view(state: State, seat: int) -> dict:
         "was_prophet": list(state.was_prophet),
         "expelled": list(state.expelled),
         "sudden_death": playing and sudden_death(state),
+        "dead_end": playing and dead_end(state),
         "correct_since_marker": correct_since_marker(state),
         "may_become_prophet": state.phase == "prophet_offer",
         "events": copy.deepcopy(state.events),

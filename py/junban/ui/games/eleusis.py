@@ -292,7 +292,8 @@ def _status(table, view: dict):
     if view["phase"] not in ("rule", "over"):
         parts.append(h("span", {"class": "el-stock", "key": "s"}, t("el.status.stock", n=view["stock_count"])))
     if view["sudden_death"]:
-        parts.append(h("span", {"class": "el-sudden", "key": "d", "role": "note"}, t("el.status.sudden")))
+        parts.append(h("span", {"class": "el-sudden", "key": "d", "role": "note"},
+                       t("el.status.dead_end") if view["dead_end"] else t("el.status.sudden")))
     if view["short_variant"]:
         parts.append(h("span", {"class": "el-short", "key": "v"}, t("el.status.short")))
     return h("div", {"class": "el-status"}, h("p", {"class": "el-turn", "id": "status"}, text),
