@@ -327,3 +327,12 @@ def test_the_language_examples_never_give_a_library_rule_away():
         rule = compile_rule(text_)
         assert not any(compare(rule, entry.compiled()).equivalent for entry in library.all_rules()), text_
     assert el.SLUG == "eleusis" and ui.DEFAULT_PLAYERS in el.SEATS
+
+
+def test_a_rule_link_without_a_seed_opens_the_setup_with_the_rule_hidden_and_ready():
+    token = rulelink.encode("card.odd != prev.odd")
+    app, platform = start(f"#/eleusis-science?rule={token}")
+    page = text(platform)
+    assert "The rule from the link" in page and "card.odd" not in page
+    app.dispatch("setup:start", None)  # the form's submit button
+    assert session(app).state.secret == "card.odd != prev.odd" and session(app).config["rule"] is not None
