@@ -15,6 +15,7 @@ solved perfect, proved not perfect, or undecided (a limit was reached).
 """
 from __future__ import annotations
 
+from junban.errors import IllegalAction
 from junban.games.the_game import rules
 from junban.games.the_game import strategy
 from junban.games.the_game.seat_view import ALL_CARDS, Position
@@ -131,12 +132,14 @@ def _all_turn_ends(hand, tops, need: int, budget: int) -> list:
     return list(ends.values())
 
 
-def search(deal: Deal, complete: bool, limit: int) -> tuple[bool, int, int]:
-    """(found perfect, fewest cards left seen, nodes). Raises Budget past ``limit`` nodes.
+def search(deal: Deal, complete: bool, limit: int, line: list | None = None) -> tuple[bool, int, int]:
+    """(found perfect, fewest cards left seen, nodes). Raises Budget past ``limit`` nodes. A perfect game found
+    is left in ``line`` (the plays of each turn, in order).
 
     Guided: limited-discrepancy search over the candidate turns (first the strong bot's own line, then every
     line that departs from its first choice once, then by two steps, ...), so deviations are tried at every
     depth, not only near the end. Complete: plain depth-first search over every turn end."""
+    path = line if line is not None else []
     explored: dict = {}  # node -> the most discrepancies it was searched with
     known: dict = {}  # node -> its candidate turns (guided search revisits nodes with more slack)
     nodes = 0
@@ -184,8 +187,10 @@ def search(deal: Deal, complete: bool, limit: int) -> tuple[bool, int, int]:
             if explored.get(child, -1) >= rest:
                 continue
             explored[child] = rest
+            path.append(plays)
             if dfs(child, rest):
                 return True
+            path.pop()
         return False
 
     if complete:
@@ -218,21 +223,42 @@ def solve_deal(config: dict, seed: str) -> dict:
     status, left, nodes = "undecided", deal.cards_left(deal.start), 0
     if deal.initially_over:
         return _result(seed, "proved_not_perfect", left, 0)
+    line: list = []
     try:
-        found, left, nodes = search(deal, complete=False, limit=NODE_LIMIT)
+        found, left, nodes = search(deal, complete=False, limit=NODE_LIMIT, line=line)
         if found:
+            check_perfect_line(config, seed, line)
             return _result(seed, "perfect", 0, nodes)
     except Budget as stop:
         nodes, left = NODE_LIMIT, stop.best_left
     try:
-        found, proof_left, proof_nodes = search(deal, complete=True, limit=PROOF_LIMIT)
+        line = []
+        found, proof_left, proof_nodes = search(deal, complete=True, limit=PROOF_LIMIT, line=line)
         nodes += proof_nodes
         left = min(left, proof_left)
         status = "perfect" if found else "proved_not_perfect"
+        if found:
+            check_perfect_line(config, seed, line)
     except Budget as stop:
         nodes += PROOF_LIMIT
         left = min(left, stop.best_left)
     return _result(seed, status, 0 if status == "perfect" else left, nodes)
+
+
+def check_perfect_line(config: dict, seed: str, line: list) -> None:
+    """Replay a perfect game the solver found through the real engine; raise if it is not one."""
+    state = rules.new_game(config, seed)
+    try:
+        for plays in line:
+            for card, pile in plays:
+                state = rules.apply(state, {"play": card, "pile": pile})
+            if not rules.is_over(state):
+                state = rules.apply(state, {"end_turn": True})
+    except IllegalAction as err:
+        raise AssertionError(f"deal {seed}: the solver's line breaks the rules: {err}") from None
+    outcome = rules.outcome(state)
+    if not outcome or outcome["result"] != "perfect":
+        raise AssertionError(f"deal {seed}: the solver's line is not a perfect game ({outcome})")
 
 
 def _result(seed: str, status: str, left: int, nodes: int) -> dict:
