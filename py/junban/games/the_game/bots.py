@@ -41,8 +41,7 @@ class TheGameBot:
 
     def act(self, view: dict) -> dict:
         """The next action for the seat whose view this is (it must be that seat's turn)."""
-        action = self._next(view, with_markers=True)
-        return action
+        return self._next(view, with_markers=True)
 
     def suggest(self, view: dict) -> dict:
         """A hint for a person: the next play, ``end_turn`` or ``undo`` (never a marker action)."""
