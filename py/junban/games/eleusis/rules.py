@@ -64,6 +64,7 @@ from dataclasses import dataclass, field
 from junban.errors import ConfigError, GameOver, MalformedAction, NotYourTurn, RuleViolation
 from junban.games.eleusis import cards, library
 from junban.games.eleusis.lang import Rule, RuleError, compile_rule
+from junban.plain import plain_copy
 from junban.rng import rng_for
 
 SLUG = "eleusis"
@@ -301,7 +302,7 @@ def legal_actions(state: State) -> list[dict]:
 
 
 def outcome(state: State) -> dict | None:
-    return copy.deepcopy(state.ended) if state.ended else None
+    return plain_copy(state.ended) if state.ended else None
 
 
 # --------------------------------------------------------------------------- applying actions
@@ -783,7 +784,7 @@ def view(state: State, seat: int) -> dict:
         "active": state.active,
         "pending": pending,
         "prophet": state.prophet,
-        "marker": copy.deepcopy(state.marker),
+        "marker": plain_copy(state.marker),
         "prophet_bonus": state.prophet_bonus,
         "was_prophet": list(state.was_prophet),
         "expelled": list(state.expelled),
@@ -791,8 +792,8 @@ def view(state: State, seat: int) -> dict:
         "dead_end": playing and dead_end(state),
         "correct_since_marker": correct_since_marker(state),
         "may_become_prophet": state.phase == "prophet_offer",
-        "events": copy.deepcopy(state.events),
-        "rounds": copy.deepcopy(state.rounds),
+        "events": plain_copy(state.events),
+        "rounds": plain_copy(state.rounds),
         "totals": list(state.totals),
         "outcome": outcome(state),
     }

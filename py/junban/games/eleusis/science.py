@@ -98,7 +98,7 @@ class State:
     seed: str
     secret: str  # the secret rule's text
     secret_id: str | None  # its library id, if it comes from the library
-    rule: Rule
+    rule: Rule = field(compare=False)  # compiled from secret (which is compared)
     stock: list[str]  # the next card drawn is stock[-1]
     decks_used: int
     hand: list[str]

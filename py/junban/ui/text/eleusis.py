@@ -3,9 +3,6 @@ rules (the seed): 正解の列 the mainline, 不正解の列 the sideline, デ�
 ノープレイ "no play", ストリング a string, 罰カード penalty cards, 山札 the stock, 失格 expelled."""
 
 EN = {
-    "game.eleusis-science.title": "Eleusis: solo science",
-    "game.eleusis-science.byline": "1 player · a puzzle a day",
-    "game.eleusis-science.blurb": "A secret rule, 12 cards and 30 plays. Experiment, then state the rule.",
     "level.scientist": "Scientist bot",
     "err.config.el_difficulty": "the difficulty is easy, medium or hard",
     "err.config.el_dealer": "the first dealer must be a seat from 1 to {players}",
@@ -310,9 +307,6 @@ EN = {
 }
 
 JA = {
-    "game.eleusis-science.title": "エレウシス：一人で科学",
-    "game.eleusis-science.byline": "1人 · 毎日ひとつの謎",
-    "game.eleusis-science.blurb": "秘密のルールがひとつ、手札12枚、30回のプレイ。実験して、ルールを言い当てよう。",
     "level.scientist": "科学者ボット",
     "err.config.el_difficulty": "難しさは「やさしい」「ふつう」「むずかしい」のどれかです",
     "err.config.el_dealer": "最初のディーラーは1から{players}までの席です",
