@@ -1,13 +1,16 @@
 // Junban's service worker: the whole build, kept for offline use. build.py writes dist/sw.js from this
 // template, filling in VERSION (a hash of the build) and FILES (every file of dist/, with its integrity hash).
 //
-// - install: fetch every file past the HTTP cache, checked against its hash, into a cache named by VERSION.
-//   If any file fails (offline, or a server still holding a mix of two builds) the install fails and is
-//   retried at a later visit: a cache is only ever complete and of one build.
-// - fetch: answer from this version's cache, the network only for what is not in it. Responses are
-//   passed on as they are (rewriting them costs time on every load).
-// - a new version waits until the page asks it to take over ({type: "skip-waiting"}, after the person
-//   accepted the reload; see assets/update.js); then it deletes the caches of older versions.
+// - install: fetch every file past the HTTP cache, checked against its hash, into a staging cache. If any file
+//   fails (offline, or a server still holding a mix of two builds) the install fails and is retried at a later
+//   visit: a version is only ever offered complete and of one build.
+// - activate (at once on a first visit; for an update, when the page asks: {type: "skip-waiting"}, after the
+//   person accepted the reload, see assets/update.js): copy the staging cache into the version's cache, then
+//   delete the caches of older versions. Why copy: Chrome compiles every script put in a cache during install
+//   into a "full" code cache, and loading that made each later start measurably slower (docs/performance.md);
+//   files put during activate do not get it.
+// - fetch: answer from this version's cache, the network only for what is not in it. Responses are passed on
+//   as they are (rewriting them costs time on every load).
 // Every URL is relative to this file, so the app works at a domain root and under a subpath alike.
 const VERSION = "__VERSION__";
 const FILES = [/* __FILES__ */];
@@ -16,14 +19,15 @@ const FILES = [/* __FILES__ */];
 // origin (say /junban/ and /junban-beta/) never delete each other's files.
 const PREFIX = `junban ${self.registration.scope} `;
 const CACHE = PREFIX + VERSION;
+const STAGING = CACHE + " staging";
 const INDEX = "index.html";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(precache(STAGING));
 });
 
-async function precache() {
-  const cache = await caches.open(CACHE);
+async function precache(name) {
+  const cache = await caches.open(name);
   await Promise.all(FILES.map(async ([path, integrity]) => {
     const response = await fetch(new Request(path, { cache: "reload", integrity }));
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
@@ -34,6 +38,14 @@ async function precache() {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    if (await caches.has(STAGING)) {
+      const staging = await caches.open(STAGING);
+      const cache = await caches.open(CACHE);
+      for (const request of await staging.keys()) await cache.put(request, await staging.match(request));
+      await caches.delete(STAGING);
+    } else if (!(await caches.has(CACHE))) {
+      await precache(CACHE); // the staging cache went missing (another version's activation removed it)
+    }
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
@@ -53,6 +65,8 @@ self.addEventListener("fetch", (event) => {
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
   // A page address may carry a query (the route itself is in the hash, which never reaches us).
-  const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+  const options = { ignoreSearch: request.mode === "navigate" };
+  const hit = (await cache.match(request, options)) ||
+    (await caches.match(request, { ...options, cacheName: STAGING })); // a copy cut short by a crash
   return hit || fetch(request);
 }

@@ -39,9 +39,13 @@ def build_version(dist) -> str:
 
 
 def wait_for_offline_copy(page) -> dict:
-    """Wait until the service worker has precached the build and is active; its scope and caches."""
+    """Wait until the service worker has precached the build and is activated; its scope and caches."""
     return page.evaluate("""async () => {
         const registration = await navigator.serviceWorker.ready;
+        const worker = registration.active;
+        while (worker.state !== "activated") {
+            await new Promise(changed => worker.addEventListener("statechange", changed, {once: true}));
+        }
         return {scope: registration.scope, caches: await caches.keys()};
     }""")
 
