@@ -136,6 +136,7 @@ class Budget:
     the next phase, until one is left or the moves are spent."""
 
     moves: int = 16000
+    discard_moves: int = 16000  # for the secret discard, whose playouts are whole rounds
     min_deals: int = 4
     discard_candidates: int = 10
     playout_overhead: int = 8  # a playout costs this many moves besides its own (copying, scoring)
@@ -158,16 +159,17 @@ class StrongBot:
             return {"discard": self._discard(view)}
         return to_action(self._play(view))
 
-    def search(self, options: list, deal, playout) -> int:
+    def search(self, options: list, deal, playout, budget: int) -> int:
         """Successive halving over ``options``: ``deal()`` makes a determinization, ``playout(deal, option)``
-        plays it out and returns (utility, simulated moves). Returns the index of the best option."""
+        plays it out and returns (utility, simulated moves); ``budget`` simulated moves in all. Returns the index
+        of the best option."""
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
         tried = [0] * len(options)
         phases = max(1, (len(options) - 1).bit_length())
         spent = 0
         for phase in range(phases):
-            target = self.budget.moves * (phase + 1) // phases
+            target = budget * (phase + 1) // phases
             deals = 0
             while deals < self.budget.min_deals or spent < target:
                 sample = deal()
@@ -210,7 +212,7 @@ class StrongBot:
             moves_made = 1 + trial.finish_with_baseline()
             return self._utility(trial, me.seat, final), moves_made
 
-        return moves[self.search(moves, lambda: self._deal(me, pool, rng), playout)]
+        return moves[self.search(moves, lambda: self._deal(me, pool, rng), playout, self.budget.moves)]
 
     def _deal(self, me: Seat, pool: list[int], rng: random.Random) -> Round:
         """A determinization: the unseen cards dealt at random into the other hands."""
@@ -268,7 +270,7 @@ class StrongBot:
             moves_made = table.finish_with_baseline()
             return self._utility(table, seat, final), moves_made
 
-        return options[self.search(options, lambda: deal_before_play(view, rng), playout)]
+        return options[self.search(options, lambda: deal_before_play(view, rng), playout, self.budget.discard_moves)]
 
 
 def deal_before_play(view: dict, rng: random.Random) -> list[list[int]]:
