@@ -8,20 +8,59 @@ from __future__ import annotations
 
 from junban.games.the_game.turns import after
 
-NODE_BUDGET = 20000
+NODE_BUDGET = 4000
+
+
+def _trick_back(pile: int, top: int) -> int:
+    """The card that fits ``pile`` showing ``top`` as a backwards trick."""
+    return top - 10 if pile < 2 else top + 10
 
 
 def longest_run(hand: tuple[int, ...], tops, need: int = 1, fire=frozenset(), budget: int = NODE_BUDGET) -> list:
     """An order of plays from ``hand`` onto ``tops`` that plays as many cards as possible (all, if that can be
     done), and at least ``need`` if it can. On Fire, a run that leaves a fire card on top loses, so it counts for
     less than any run that does not.
-    Exact unless the search visits more than ``budget`` positions (then the best run found so far)."""
+
+    Plays are tried smallest jump first (in cards of this hand skipped). A *free* play is made without trying
+    others: it skips no card of the hand, no card of the hand is the pile's trick card now, and the card has no
+    trick partner in hand and is no other pile's trick card (and no fire card waits in hand for a cover) — then
+    every play possible before stays possible after, so nothing is lost. Exact unless the search visits more than ``budget`` positions (then the best run
+    found so far)."""
     hand = tuple(sorted(hand))
     full = (1 << len(hand)) - 1
     seen: set = set()
     best: list = []
-    best_score = (-1, -1)
+    best_score = (-1, -1, -1)
     nodes = 0
+
+    def options(mask: int, tops) -> list:
+        held = {c for i, c in enumerate(hand) if not mask >> i & 1}
+        found = []
+        for i, card in enumerate(hand):
+            if mask >> i & 1:
+                continue
+            for p in range(4):
+                top = tops[p]
+                if (card > top) if p < 2 else (card < top):
+                    lo, hi = (top, card) if p < 2 else (card, top)
+                    gap = sum(1 for x in held if lo < x < hi)
+                elif card == _trick_back(p, top):
+                    gap = -1
+                else:
+                    continue
+                found.append((gap, card, i, p))
+        found.sort()
+        if fire and (fire & held or any(t in fire for t in tops)):
+            return found  # a fire card needs a cover: the cards that could cover it are not free to spend
+        for gap, card, i, p in found:
+            if gap != 0 or card in fire or _trick_back(p, tops[p]) in held:
+                continue
+            if card - 10 in held or card + 10 in held:
+                continue
+            if any(card == _trick_back(q, tops[q]) for q in range(4) if q != p):
+                continue
+            return [(gap, card, i, p)]
+        return found
 
     def search(mask: int, tops, run: list) -> bool:
         nonlocal best, best_score, nodes
@@ -35,17 +74,11 @@ def longest_run(hand: tuple[int, ...], tops, need: int = 1, fire=frozenset(), bu
             return False
         seen.add((mask, tops))
         nodes += 1
-        a0, a1, d0, d1 = tops
-        for i, card in enumerate(hand):
-            if mask >> i & 1:
-                continue
-            for p, fits in enumerate((card > a0 or card == a0 - 10, card > a1 or card == a1 - 10,
-                                      card < d0 or card == d0 + 10, card < d1 or card == d1 + 10)):
-                if fits:
-                    run.append((card, p))
-                    if search(mask | 1 << i, after(tops, card, p), run):
-                        return True
-                    run.pop()
+        for _, card, i, p in options(mask, tops):
+            run.append((card, p))
+            if search(mask | 1 << i, after(tops, card, p), run):
+                return True
+            run.pop()
         return False
 
     search(0, tuple(tops), [])
