@@ -167,7 +167,7 @@ def _pile(table, view, p, selected, plays, fire, hint):
     ascending = pile["ascending"]
     can_take = selected is not None and (selected, p) in plays
     trick = can_take and is_backwards_trick(selected, p, top)
-    hinted = hint is not None and hint.get("pile") == p
+    hinted = hint is not None and "play" in hint and hint.get("pile") == p
     # The accessible name comes from the content ("Ascending pile 1, top 12, ..."), so the visible number is part
     # of it; decorations are aria-hidden.
     extras = []
@@ -215,6 +215,7 @@ def _pile(table, view, p, selected, plays, fire, hint):
 def _markers_panel(table, view):
     """The table talk: one marker per pile, set by whoever holds the device; only its setter clears it."""
     rows = []
+    hint = table.local.get("hint")
     for p in range(4):
         marker = view["piles"][p]["marker"]
         current = marker["kind"] if marker else "none"
@@ -223,7 +224,8 @@ def _markers_panel(table, view):
                                 "disabled": marker is not None and not mine, "key": "none"}, t("tg.marker.none"))]
         for kind in ("keep", "small"):
             options.append(h("option", {"value": kind, "selected": current == kind, "key": kind}, t(f"tg.marker.{kind}")))
-        rows.append(h("label", {"class": "marker-field", "key": p},
+        hinted = hint is not None and "mark" in hint and hint["pile"] == p
+        rows.append(h("label", {"class": ["marker-field", "hinted" if hinted else None], "key": p},
                       h("span", {}, pile_name(p)),
                       h("select", {"class": "marker-select", "data-field": f"marker-{p}", "value": current}, options)))
     return h("section", {"class": "markers-panel", "id": "markers", "aria-label": t("tg.markers")},
@@ -303,6 +305,10 @@ def _hint_text(hint: dict) -> str:
         return t("tg.hint.end")
     if "undo" in hint:
         return t("tg.hint.undo")
+    if "mark" in hint:
+        if hint["mark"] is None:
+            return t("tg.hint.unmark", pile=pile_name(hint["pile"]))
+        return t("tg.hint.mark", pile=pile_name(hint["pile"]), marker=t(f"tg.marker.{hint['mark']}"))
     return t("tg.hint.none")
 
 
@@ -373,6 +379,9 @@ def give_hint(table) -> None:
     action = bot.act(table.view())  # the person's own view only
     table.local["hint"] = action
     table.local["selected"] = action.get("play")
+    if "mark" in action:  # table talk: open the markers, where the person sets it
+        table.local["markers"] = True
+        table.app.focus_after_render(f"[data-field='marker-{action['pile']}']")
     table.app.announce(_hint_text(action))
 
 
