@@ -215,7 +215,6 @@ def _pile(table, view, p, selected, plays, fire, hint):
 def _markers_panel(table, view):
     """The table talk: one marker per pile, set by whoever holds the device; only its setter clears it."""
     rows = []
-    hint = table.local.get("hint")
     for p in range(4):
         marker = view["piles"][p]["marker"]
         current = marker["kind"] if marker else "none"
@@ -224,8 +223,7 @@ def _markers_panel(table, view):
                                 "disabled": marker is not None and not mine, "key": "none"}, t("tg.marker.none"))]
         for kind in ("keep", "small"):
             options.append(h("option", {"value": kind, "selected": current == kind, "key": kind}, t(f"tg.marker.{kind}")))
-        hinted = hint is not None and "mark" in hint and hint["pile"] == p
-        rows.append(h("label", {"class": ["marker-field", "hinted" if hinted else None], "key": p},
+        rows.append(h("label", {"class": "marker-field", "key": p},
                       h("span", {}, pile_name(p)),
                       h("select", {"class": "marker-select", "data-field": f"marker-{p}", "value": current}, options)))
     return h("section", {"class": "markers-panel", "id": "markers", "aria-label": t("tg.markers")},
@@ -305,10 +303,6 @@ def _hint_text(hint: dict) -> str:
         return t("tg.hint.end")
     if "undo" in hint:
         return t("tg.hint.undo")
-    if "mark" in hint:
-        if hint["mark"] is None:
-            return t("tg.hint.unmark", pile=pile_name(hint["pile"]))
-        return t("tg.hint.mark", pile=pile_name(hint["pile"]), marker=t(f"tg.marker.{hint['mark']}"))
     return t("tg.hint.none")
 
 
@@ -376,12 +370,9 @@ def give_hint(table) -> None:
         return
     module = bot_registry.bot_module("the-game")
     bot = module.make_bot(module.DEFAULT_LEVEL, table.session.seed, table.viewer)
-    action = bot.act(table.view())  # the person's own view only
+    action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
     table.local["hint"] = action
     table.local["selected"] = action.get("play")
-    if "mark" in action:  # table talk: open the markers, where the person sets it
-        table.local["markers"] = True
-        table.app.focus_after_render(f"[data-field='marker-{action['pile']}']")
     table.app.announce(_hint_text(action))
 
 
