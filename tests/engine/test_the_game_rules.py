@@ -256,6 +256,16 @@ def test_stuck_mid_turn_in_strict_game_ends_it():
     assert s2.ended is not None and s2.ended["reason"] == "stuck"
 
 
+def test_strict_expert_game_ends_when_one_more_card_fits_but_two_are_still_required():
+    # Expert: 3 a turn. 99 on 98, 90 on 89 and 60 on 4 reach it; 99 on 89 first leaves 60 alone to play (found by
+    # the fuzzer: the game went on with only pile markers left to do)
+    hand = [99, 90, 60, 74, 75, 76]  # 74, 75, 76 fit nowhere, not even as backwards tricks
+    s = table([hand], piles=((98,), (89,), (3,), (61,)), players=1, strict=True, expert=True)
+    assert s.ended is None and s.minimum == 3
+    s = game.apply(s, {"play": 99, "pile": 1})
+    assert s.ended is not None and (s.ended["reason"], s.ended["result"]) == ("stuck", "loss")
+
+
 # ---------------------------------------------------------------- the end
 
 

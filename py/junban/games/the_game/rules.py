@@ -347,8 +347,10 @@ def _play(state: State, card: int, pile: int) -> None:
     if cards_left(state) == 0:
         _finish(state, "all-played", seat=state.active)
         return
-    if len(state.played) < state.minimum and not playable(state) and state.config["strict"]:
-        _finish(state, "stuck", seat=state.active)
+    still = state.minimum - len(state.played)
+    if state.config["strict"] and still > 0:  # no undo: a minimum that can no longer be reached ends the game
+        if not can_play_sequence(hand, [pile_top(state, p) for p in PILES], still):
+            _finish(state, "stuck", seat=state.active)
 
 
 def _undo(state: State) -> None:
