@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, quote
 
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError
-from junban.games import GAME_MODULES, load_game
+from junban.games import DAILY_DEALS, GAME_MODULES, load_game
 from junban.rng import SeedError, normalize_seed
 
 MAX_LINK_LENGTH = 2048
@@ -173,7 +173,7 @@ def share_link(game: str, config: dict, seed: str, players: int, bots: int, leve
 
 def daily_link(game: str, today: str) -> str | None:
     """The daily deal: the date is the seed, so everyone gets the same deal that day (None if the game has none)."""
-    daily = getattr(game_links(game), "DAILY", None)
+    daily = DAILY_DEALS.get(game)
     if daily is None:
         return None
     query = "&".join(f"{k}={v}" for k, v in daily.items())

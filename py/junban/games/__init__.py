@@ -41,6 +41,15 @@ GAME_MODULES = {
     "eleusis-science": "junban.games.eleusis_science",
 }
 
+# slug -> the share-link keys of its daily deal (the date is the seed, so everyone gets the same deal that day).
+# Kept here, not in the games' link modules, so that the home screen offers them without loading any game.
+DAILY_DEALS = {
+    "the-game": {"players": "1"},  # a solo game
+    "23": {"players": "3", "bots": "2", "level": "strong"},  # you against two strong bots
+    "eleusis": {"players": "4", "bots": "3"},  # you and three bots, a bot dealing first
+    "eleusis-science": {"difficulty": "medium"},  # today's date picks a medium rule
+}
+
 
 def load_game(slug: str) -> ModuleType:
     """Import a game's engine by its slug (KeyError for an unknown slug)."""

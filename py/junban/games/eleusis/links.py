@@ -11,7 +11,6 @@ from junban.errors import ConfigError
 from junban.games.eleusis import library
 
 KEYS = ("difficulty", "dealer")
-DAILY = {"players": "4", "bots": "3"}  # the daily table: you and three bots, a bot dealing first
 
 
 def config_from_params(params: dict, players: int) -> dict:

@@ -13,7 +13,6 @@ from junban.errors import ConfigError
 from junban.games.eleusis import library, rulelink
 
 KEYS = ("difficulty", "rule", "hint")
-DAILY = {"difficulty": "medium"}  # the daily puzzle: today's date picks a medium rule
 
 
 def config_from_params(params: dict, players: int) -> dict:

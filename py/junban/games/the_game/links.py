@@ -12,7 +12,6 @@ import re
 from junban.errors import ConfigError
 
 KEYS = ("variant", "strict", "start")
-DAILY = {"players": "1"}  # the daily deal: a solo game
 VARIANTS = {"expert": "expert", "small": "small_hands", "fire": "on_fire"}
 
 

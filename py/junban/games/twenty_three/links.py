@@ -6,7 +6,6 @@ Example: ``#/23?players=3&bots=2&level=strong&seed=123`` (one person, two strong
 from __future__ import annotations
 
 KEYS: tuple[str, ...] = ()
-DAILY = {"players": "3", "bots": "2", "level": "strong"}  # the daily deal: you against two strong bots
 
 
 def config_from_params(params: dict, players: int) -> dict:
