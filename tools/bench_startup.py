@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Start-up time of the app, side by side with a bare page that only boots the same vendored Pyodide.
+
+    python tools/bench_startup.py [--runs 7] [--dist DIR] [--settle 5]
+
+Builds dist/ into a temporary folder (or uses --dist), puts tools/bare_pyodide.html next to its index.html as
+bare.html, serves the folder on 127.0.0.1 and loads both pages in headless Chromium (Debian's /usr/bin/chromium),
+alternating which goes first:
+
+- cold: a fresh browser profile for every load (nothing cached, no service worker);
+- warm: one persistent profile per page, visited twice first (the app's service worker installs, the browser
+  writes its caches; the browser stays open --settle seconds after each visit), then measured on a new browser
+  launch per run, as a person coming back to the app.
+
+"Ready" is the moment <html data-ready="true"> is set (the app: its first screen is interactive; the bare page:
+Pyodide ran one line of Python), in ms from navigation start. Beside it, the CPU time all the browser's processes
+spent from navigation to ready (from /proc): on a machine shared with other work the wall times scatter, the CPU
+times much less. The app's first contentful paint (the static shell,
+before Python) comes from the Paint Timing API; its Python share from the marks py/main.py leaves. The bar
+(issue 6): app ready <= 1.10 x bare ready, cold and warm; first contentful paint <= 300 ms.
+
+Prints a table, then one JSON line (junban.bench.common.print_result).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import build  # noqa: E402
+from junban.bench.common import print_result, print_table  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP  # noqa: E402
+
+BAR_RATIO = 1.10
+BAR_FCP_MS = 300.0
+PAGES = {"bare": "bare.html", "app": ""}
+
+# Runs in every page before its own scripts: note when data-ready turns "true", and keep the paint entries.
+INIT_SCRIPT = """
+(() => {
+  new MutationObserver(() => {
+    if (window.__readyAt === undefined && document.documentElement.getAttribute("data-ready") === "true") {
+      window.__readyAt = performance.now();
+    }
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+  addEventListener("py:progress", e => performance.mark("pyscript: " + e.detail));  // PyScript's own steps
+  window.__paints = {};
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__paints[e.name || e.identifier] = e.startTime || e.renderTime;
+  }).observe({type: "paint", buffered: true});
+})();
+"""
+
+COLLECT = """() => {
+  const marks = Object.fromEntries(performance.getEntriesByType("mark").map(e => [e.name, e.startTime]));
+  const fetched = {};
+  for (const e of performance.getEntriesByType("resource")) {
+    const name = e.name.split("/").pop().replace(/^junban-[0-9a-f]+[.]zip$/, "app.zip");
+    fetched[name] = [e.startTime, e.responseEnd];
+  }
+  return {ready: window.__readyAt, paints: window.__paints, marks, fetched,
+          controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)};
+}"""
+
+
+class Site:
+    """The build plus bare.html, served on 127.0.0.1 in a thread."""
+
+    def __init__(self, dist: Path | None, workdir: Path):
+        if dist is None:
+            dist = workdir / "site"
+            build.build(dist)
+        self.dir = dist
+        shutil.copyfile(ROOT / "tools" / "bare_pyodide.html", dist / "bare.html")
+        self.httpd = build.make_server(dist, 0)
+        self.httpd.handle_error = lambda request, address: None  # a browser closed mid-download: not news
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        (self.dir / "bare.html").unlink(missing_ok=True)
+
+
+def browser_cpu_seconds(profile: Path) -> float:
+    """CPU time (user + system, with reaped children) of the browser running on ``profile`` and all its
+    processes, from /proc (Linux). Unlike wall time it barely changes when other work shares the CPU."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    stats, root = {}, None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))  # ppid, utime..cstime
+        if f"--user-data-dir={profile}".encode() in cmdline and b"--type=" not in cmdline:
+            root = int(entry.name)
+    if root is None:
+        return float("nan")
+    tree, total, grew = {root}, 0, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    total = sum(stats[pid][1] for pid in tree)
+    return total / ticks
+
+
+def visit(playwright, profile: Path, url: str, settle: float = 0.0, offline_copy: bool = False) -> dict:
+    """Launch a browser on ``profile``, open ``url``, wait until ready; the page's timings."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=DESKTOP)
+    try:
+        context.add_init_script(INIT_SCRIPT)
+        page = context.pages[0] if context.pages else context.new_page()
+        cpu_before = browser_cpu_seconds(profile)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=180_000, polling=50)
+        result = page.evaluate(COLLECT)
+        result["cpu_ms"] = (browser_cpu_seconds(profile) - cpu_before) * 1000
+        if offline_copy:  # the app's first visit: let the service worker precache the build
+            installed = page.evaluate("""Promise.race([
+                navigator.serviceWorker.ready.then(async ({active}) => {
+                    while (active.state !== "activated") {
+                        await new Promise(changed => active.addEventListener("statechange", changed, {once: true}));
+                    }
+                    return true;
+                }),
+                new Promise(done => setTimeout(() => done(false), 120000))])""")
+            if not installed:
+                raise RuntimeError(f"{url}: the service worker did not install within 2 minutes")
+        if settle:
+            time.sleep(settle)
+        return result
+    finally:
+        context.close()
+
+
+def summary(values: list[float]) -> dict:
+    return {"median": round(statistics.median(values), 1), "min": round(min(values), 1),
+            "max": round(max(values), 1), "n": len(values)}
+
+
+def measure(runs: int, dist: Path | None, settle: float) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="junban-startup-"))
+    site = Site(dist, work)
+    samples: dict[str, dict[str, list[dict]]] = {mode: {kind: [] for kind in PAGES} for mode in ("cold", "warm")}
+    try:
+        with sync_playwright() as playwright:
+            warm_profiles = {kind: work / f"warm-{kind}" for kind in PAGES}
+            for kind, profile in warm_profiles.items():
+                for _ in range(2):
+                    visit(playwright, profile, site.base + PAGES[kind], settle=settle, offline_copy=kind == "app")
+            for run in range(runs):
+                order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+                for kind in order:
+                    profile = work / f"cold-{kind}-{run}"
+                    samples["cold"][kind].append(visit(playwright, profile, site.base + PAGES[kind]))
+                    shutil.rmtree(profile, ignore_errors=True)
+                for kind in order:
+                    samples["warm"][kind].append(visit(playwright, warm_profiles[kind], site.base + PAGES[kind],
+                                                       settle=1.0))
+                print(f"run {run + 1}/{runs}: " + ", ".join(
+                    f"{mode} {kind} {samples[mode][kind][-1]['ready']:.0f} ms"
+                    for mode in samples for kind in PAGES), file=sys.stderr, flush=True)
+    finally:
+        site.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+    result: dict = {"runs": runs, "loadavg_start_end": None}
+    for mode, kinds in samples.items():
+        bare = summary([s["ready"] for s in kinds["bare"]])
+        app = summary([s["ready"] for s in kinds["app"]])
+        marks = [s["marks"] for s in kinds["app"]]
+        result[mode] = {
+            "bare_ready_ms": bare,
+            "app_ready_ms": app,
+            "ratio": round(app["median"] / bare["median"], 3),
+            "bare_cpu_ms": summary([s["cpu_ms"] for s in kinds["bare"]]),
+            "app_cpu_ms": summary([s["cpu_ms"] for s in kinds["app"]]),
+            "app_fcp_ms": summary([s["paints"]["first-contentful-paint"] for s in kinds["app"]]),
+            "app_main_py_start_ms": summary([m["junban:main"] for m in marks]),
+            "app_python_imports_ms": summary([m["junban:imported"] - m["junban:main"] for m in marks]),
+            "app_python_first_render_ms": summary([m["junban:ready"] - m["junban:imported"] for m in marks]),
+            "bare_pyodide_loaded_ms": summary([s["marks"]["bare:loaded"] for s in kinds["bare"]]),
+            "bare_wasm_fetched_ms": summary([s["fetched"]["pyodide.asm.wasm"][1] for s in kinds["bare"]]),
+            "app_wasm_fetched_ms": summary([s["fetched"]["pyodide.asm.wasm"][1] for s in kinds["app"]]),
+            "app_zip_fetch_start_ms": summary([s["fetched"]["app.zip"][0] for s in kinds["app"]]),
+            "app_zip_fetched_ms": summary([s["fetched"]["app.zip"][1] for s in kinds["app"]]),
+            "app_served_by_service_worker": all(s["controlled"] for s in kinds["app"]),
+        }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="measured loads per page and mode (default 7)")
+    parser.add_argument("--dist", type=Path, help="an existing build to measure (default: build one)")
+    parser.add_argument("--settle", type=float, default=5.0,
+                        help="seconds the browser stays open after each warm-up visit (default 5)")
+    args = parser.parse_args(argv)
+    load_start = os.getloadavg()
+    result = measure(args.runs, args.dist, args.settle)
+    result["loadavg_start_end"] = [round(x, 2) for x in (*load_start, *os.getloadavg())]
+    result["machine"] = {"cpus": os.cpu_count(), "chromium": CHROMIUM}
+    result["bar"] = {"ratio": BAR_RATIO, "fcp_ms": BAR_FCP_MS}
+    result["pass"] = all(result[m]["ratio"] <= BAR_RATIO and result[m]["app_fcp_ms"]["median"] <= BAR_FCP_MS
+                         for m in ("cold", "warm"))
+
+    def cell(stats: dict) -> str:
+        return f"{stats['median']:7.0f} ms  ({stats['min']:.0f}–{stats['max']:.0f})"
+
+    rows: list[tuple[str, object]] = [("", f"{'cold':<26}warm")]
+    for key, label in (("bare_ready_ms", "bare Pyodide ready"), ("app_ready_ms", "app ready"),
+                       ("app_fcp_ms", "app first contentful paint"), ("bare_pyodide_loaded_ms", "bare: Pyodide loaded"),
+                       ("bare_wasm_fetched_ms", "bare: wasm fetched"), ("app_wasm_fetched_ms", "app: wasm fetched"),
+                       ("app_zip_fetch_start_ms", "app: app zip requested"),
+                       ("app_zip_fetched_ms", "app: app zip fetched"),
+                       ("app_main_py_start_ms", "app: main.py starts"),
+                       ("app_python_imports_ms", "app: Python imports"),
+                       ("app_python_first_render_ms", "app: App() + first render")):
+        rows.append((label, f"{cell(result['cold'][key]):<26}{cell(result['warm'][key])}"))
+    rows.append(("ratio app / bare (bar 1.10)", f"{result['cold']['ratio']:<26.3f}{result['warm']['ratio']:.3f}"))
+    for key, label in (("bare_cpu_ms", "bare: browser CPU until ready"), ("app_cpu_ms", "app: browser CPU until ready")):
+        rows.append((label, f"{cell(result['cold'][key]):<26}{cell(result['warm'][key])}"))
+    rows.append(("warm app served by its service worker", result["warm"]["app_served_by_service_worker"]))
+    rows.append(("load average at start / end", result["loadavg_start_end"]))
+    print_table(rows)
+    print_result(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
