@@ -4,13 +4,12 @@
     python tools/bench_the_game_browser.py [--players 1,2,3,4,5] [--games 6] [--seed browser]
                                            [--level strong] [--variant expert ...] [--repeat R] [--no-build]
 
-Runs ``python build.py`` (dist/), copies dist/ into a temporary folder as ``app/`` next to the timing page
-``tools/bench_the_game_browser.html`` (so nothing is added to dist/), serves that folder on 127.0.0.1
-(``build.make_server``) and opens the page in /usr/bin/chromium through Playwright. The page loads the vendored
-Pyodide and unpacks the app archive named in dist/pyscript.json; every deal is then played in Pyodide with a bot in
-every seat, each ``bot.act(view)`` timed with ``time.perf_counter`` — one act() call is one uninterrupted stretch
-of the page's main thread, so its maximum is the longest freeze a bot turn can cause. A turn's time is the sum of
-its act() calls (planning happens in the first; the rest read the cached plan).
+Runs ``python build.py`` (dist/; not with ``--no-build``) and opens a copy of dist/ in headless Chromium under the
+timing page of ``tools/browser_timing.py`` (nothing is added to dist/), which loads the vendored Pyodide and unpacks
+the app archive named in dist/pyscript.json. Every deal is then played in Pyodide with a bot in every seat, each
+``bot.act(view)`` timed with ``time.perf_counter`` — one act() call is one uninterrupted stretch of the page's main
+thread, so its maximum is the longest freeze a bot turn can cause. A turn's time is the sum of its act() calls
+(planning happens in the first; the rest read the cached plan).
 
 The same deals are then timed on this machine's CPython for the Pyodide/CPython ratio. Wall time also counts other
 processes on a busy machine: ``--repeat R`` re-plans the first act() of every turn R-1 more times with fresh bots and
@@ -20,25 +19,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
-import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repository's build script: make_server)
+from tools.browser_timing import summary, timing_page  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-PAGE = Path(__file__).with_suffix(".html")
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "strict": "strict"}
 
 # Runs inside Pyodide (and on CPython for the ratio): plays one deal and times every act() call.
@@ -80,17 +71,8 @@ def time_deal(config, seed, level, repeat):
 '''
 
 
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile: the smallest value with at least a share q of the values at or below it."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered), max(1, math.ceil(q * len(ordered)))) - 1]
-
-
 def stats(values: list[float]) -> dict:
-    if not values:
-        return {}
-    return {"n": len(values), "p50_ms": round(percentile(values, 0.5), 2), "p95_ms": round(percentile(values, 0.95), 2),
-            "max_ms": round(max(values), 2)}
+    return summary(values, count="n", digits=2)
 
 
 def deals(args) -> list[tuple[dict, str]]:
@@ -102,43 +84,16 @@ def deals(args) -> list[tuple[dict, str]]:
 
 
 def run_in_browser(jobs, args) -> tuple[list[dict], dict]:
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="junban-the-game-bench-") as tmp:
-        site = Path(tmp)
-        shutil.copytree(ROOT / "dist", site / "app")
-        shutil.copy(PAGE, site / "index.html")
-        server = build.make_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-        results = []
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                errors: list[str] = []
-                remote: list[str] = []
-                page.on("pageerror", lambda err: errors.append(str(err)))
-                page.on("request", lambda req: remote.append(req.url) if not req.url.startswith(
-                    ("http://127.0.0.1", "data:", "blob:")) else None)
-                page.goto(url)
-                page.wait_for_selector('html[data-ready="true"]', timeout=180_000)
-                page.evaluate("code => window.junbanRun(code)", HARNESS)
-                for n, (config, seed) in enumerate(jobs, 1):
-                    call = f"time_deal(json.loads({json.dumps(config)!r}), {seed!r}, {args.level!r}, {args.repeat})"
-                    results.append(json.loads(page.evaluate("code => window.junbanRun(code)", call)))
-                    print(f"\rbrowser: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
-                print(file=sys.stderr)
-                info = {"chromium": browser.version, "pyodide_python": page.evaluate("window.junbanPython")}
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-        if errors:
-            raise RuntimeError(f"the timing page failed: {errors[0]}")
-        if remote:
-            raise RuntimeError(f"the timing page asked for a non-local URL: {remote[0]}")
-        return results, info
+    results = []
+    with timing_page(ROOT / "dist") as page:
+        page.run(HARNESS)
+        for n, (config, seed) in enumerate(jobs, 1):
+            call = f"time_deal(json.loads({json.dumps(config)!r}), {seed!r}, {args.level!r}, {args.repeat})"
+            results.append(json.loads(page.run(call)))
+            print(f"\rbrowser: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        info = {"chromium": page.chromium, "pyodide_python": page.pyodide_python}
+    return results, info
 
 
 def run_in_cpython(jobs, args) -> list[dict]:

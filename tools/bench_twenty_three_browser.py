@@ -4,12 +4,12 @@
     python tools/bench_twenty_three_browser.py [--players 2,4] [--games 4] [--seed bench] [--level strong]
                                                [--repeat R]
 
-Builds dist/ into a temporary folder, adds a bare benchmark page there (never to the repository's dist/), serves it
-on 127.0.0.1 and opens it in Chromium (/usr/bin/chromium, through Playwright). The page loads the vendored Pyodide
-and the app's Python archive exactly as built, then plays whole games with a bot in every seat. Each decision is
-timed inside Python with ``time.perf_counter`` around ``bot.act(view(state, seat))`` — what the table runs for a
-bot's turn (``Session.bot_action``), without the page's redraw. Prints a table per player count and, last, one JSON
-object: decisions, p50/p95/max in ms, overall and per phase (the secret discard, the plays).
+Builds dist/ into a temporary folder and opens it in headless Chromium under the timing page of
+``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive exactly as built; never added to the
+repository's dist/), then plays whole games there with a bot in every seat. Each decision is timed inside Python
+with ``time.perf_counter`` around ``bot.act(view(state, seat))`` — what the table runs for a bot's turn
+(``Session.bot_action``), without the page's redraw. Prints a table per player count and, last, one JSON object:
+decisions, p50/p95/max in ms, overall and per phase (the secret discard, the plays).
 
 Only wall time exists in the browser, so on a busy machine it also counts other processes' work. ``--repeat R``
 times every decision R times on the same view (the bots are deterministic and keep no state between decisions, so
@@ -20,35 +20,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repository's build script)
+from tools.browser_timing import summary, timing_page  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-
-PAGE = """<!doctype html>
-<meta charset="utf-8">
-<title>23 bot timing</title>
-<script type="module">
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-const config = await (await fetch("./pyscript.json")).json();
-const archive = Object.keys(config.files)[0];
-const py = await loadPyodide({ indexURL: "./vendor/pyodide/" });
-py.unpackArchive(await (await fetch(archive)).arrayBuffer(), "zip", { extractDir: "/bench" });
-py.runPython(`
+# Runs inside Pyodide: plays one game with a bot in every seat and times every decision ``repeat`` times.
+HARNESS = r'''
 import json, sys, time
-sys.path.insert(0, "/bench")
 from junban.bots import make_bot
 from junban.games.twenty_three import rules
 
@@ -66,22 +50,7 @@ def timed_game(players, seed, level, repeat):
         times.append([state.phase, calls[0], min(calls)])
         state = rules.apply(state, actions[0])
     return json.dumps({"times": times, "agree": agree, "python": sys.version.split()[0]})
-`);
-window.timedGame = (a) => py.globals.get("timed_game")(a[0], a[1], a[2], a[3]);
-document.documentElement.dataset.ready = "true";
-</script>
-"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile of sorted ``values``: the smallest value with at least q of them at or below it."""
-    return values[min(len(values), max(1, math.ceil(q * len(values)))) - 1]
-
-
-def summary(times: list[float]) -> dict:
-    ordered = sorted(times)
-    return {"decisions": len(ordered), "p50_ms": round(percentile(ordered, 0.50), 1),
-            "p95_ms": round(percentile(ordered, 0.95), 1), "max_ms": round(ordered[-1], 1)} if ordered else {}
+'''
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,54 +63,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
 
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="junban-bench-") as tmp:
-        dist = Path(tmp) / "dist"
-        build.build(dist)
-        (dist / "bench-23.html").write_text(PAGE, encoding="utf-8")
-        server = build.make_server(dist, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/bench-23.html"
-        results: dict = {}
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                errors: list[str] = []
-                page.on("pageerror", lambda err: errors.append(str(err)))
-                page.goto(url)
-                page.wait_for_selector('html[data-ready="true"]', timeout=120_000)
-                python = None
-                agree = True
-                for players in counts:
-                    times: dict[str, list[float]] = {"all": [], "discard": [], "play": [], "fastest": []}
-                    started = time.perf_counter()
-                    for game in range(args.games):
-                        seed = f"{args.seed}-{players}-{game}"
-                        data = json.loads(page.evaluate("a => window.timedGame(a)",
-                                                        [players, seed, args.level, args.repeat]))
-                        python, agree = data["python"], agree and data["agree"]
-                        for phase, first, fastest in data["times"]:
-                            times["all"].append(first)
-                            times[phase].append(first)
-                            times["fastest"].append(fastest)
-                        done = game + 1
-                        bar = "#" * (20 * done // args.games)
-                        print(f"\r{players} players [{bar:<20}] {done}/{args.games} games", end="", file=sys.stderr,
-                              flush=True)
-                    print(file=sys.stderr)
-                    if args.repeat == 1:
-                        del times["fastest"]
-                    results[str(players)] = {"games": args.games, "seconds": round(time.perf_counter() - started, 1),
-                                             **{name: summary(values) for name, values in times.items()}}
-                version = browser.version
-                browser.close()
-                if errors:
-                    raise RuntimeError(f"the benchmark page failed: {errors[0]}")
-        finally:
-            server.shutdown()
-            server.server_close()
+    results: dict = {}
+    python = None
+    agree = True
+    with timing_page() as page:
+        page.run(HARNESS)
+        for players in counts:
+            times: dict[str, list[float]] = {"all": [], "discard": [], "play": [], "fastest": []}
+            started = time.perf_counter()
+            for game in range(args.games):
+                seed = f"{args.seed}-{players}-{game}"
+                data = json.loads(page.run(f"timed_game({players!r}, {seed!r}, {args.level!r}, {args.repeat!r})"))
+                python, agree = data["python"], agree and data["agree"]
+                for phase, first, fastest in data["times"]:
+                    times["all"].append(first)
+                    times[phase].append(first)
+                    times["fastest"].append(fastest)
+                done = game + 1
+                bar = "#" * (20 * done // args.games)
+                print(f"\r{players} players [{bar:<20}] {done}/{args.games} games", end="", file=sys.stderr, flush=True)
+            print(file=sys.stderr)
+            if args.repeat == 1:
+                del times["fastest"]
+            results[str(players)] = {"games": args.games, "seconds": round(time.perf_counter() - started, 1),
+                                     **{name: summary(values) for name, values in times.items()}}
+        version = page.chromium
 
     print(f"{'players':>7} {'phase':>8} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for players, result in results.items():

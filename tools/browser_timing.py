@@ -1,0 +1,119 @@
+"""Run Python timing code in the built app's Pyodide, in headless Chromium: the harness of the browser bot benchmarks.
+
+``timing_page()`` builds dist/ into a temporary folder as ``app/`` (or copies a given dist/ there; nothing is ever
+added to a dist/), writes the timing page ``PAGE`` beside it, serves the folder on 127.0.0.1 (``build.make_server``)
+and opens the page in /usr/bin/chromium through Playwright. The page loads the vendored Pyodide, unpacks the app
+archive named in app/pyscript.json and puts it on ``sys.path``; ``TimingPage.run(code)`` then runs Python there and
+returns the value of its last expression (a JSON string, by the tools' convention). On leaving, the page must not
+have thrown an uncaught error nor asked for a non-local URL.
+
+``percentile`` and ``summary`` are the tools' statistics: nearest-rank p50/p95 and the maximum, in ms.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the repository's build script: build, make_server)
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
+
+BOOT_TIMEOUT_MS = 180_000
+LOCAL = ("http://127.0.0.1", "data:", "blob:")
+
+PAGE = r"""<!doctype html>
+<!-- Bot timing page (tools/browser_timing.py), served beside the built app as ./app/; never part of dist/. -->
+<html lang="en" data-ready="false">
+<meta charset="utf-8">
+<title>Junban bot timing</title>
+<link rel="icon" href="data:,">
+<script type="module">
+import { loadPyodide } from "./app/vendor/pyodide/pyodide.mjs";
+
+const config = await (await fetch("./app/pyscript.json")).json();
+const archive = Object.keys(config.files)[0].replace(/^\.\//, "./app/");
+const pyodide = await loadPyodide({ indexURL: "./app/vendor/pyodide/" });
+pyodide.unpackArchive(await (await fetch(archive)).arrayBuffer(), "zip", { extractDir: "/junban-app" });
+pyodide.runPython("import sys; sys.path.insert(0, '/junban-app')");
+window.junbanRun = (code) => pyodide.runPython(code);
+window.junbanPython = pyodide.runPython("import sys; sys.version.split()[0]");
+document.documentElement.dataset.ready = "true";
+</script>
+</html>
+"""
+
+
+class TimingPage:
+    """The open timing page: ``run`` Python in its Pyodide; ``chromium`` and ``pyodide_python`` are the versions."""
+
+    def __init__(self, page, chromium: str):
+        self.page = page
+        self.chromium = chromium
+        self.pyodide_python: str = page.evaluate("window.junbanPython")
+
+    def run(self, code: str):
+        """Run ``code`` in Pyodide's globals (they persist between calls); the value of its last expression."""
+        return self.page.evaluate("code => window.junbanRun(code)", code)
+
+
+@contextlib.contextmanager
+def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
+    """The timing page over a fresh build of the app (or a copy of ``dist``), open in headless Chromium.
+
+    The build's log goes to stderr, so stdout stays the tool's own. Raises RuntimeError on leaving if the page threw
+    an uncaught error or asked for a URL that is not local.
+    """
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    remote: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="junban-bot-timing-") as tmp:
+        site = Path(tmp)
+        if dist is None:
+            with contextlib.redirect_stdout(sys.stderr):
+                build.build(site / "app")
+        else:
+            shutil.copytree(dist, site / "app")
+        (site / "index.html").write_text(PAGE, encoding="utf-8")
+        server = build.make_server(site, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page()
+                page.on("pageerror", lambda err: errors.append(str(err)))
+                page.on("request", lambda req: None if req.url.startswith(LOCAL) else remote.append(req.url))
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+                page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+                yield TimingPage(page, browser.version)
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    if errors:
+        raise RuntimeError(f"the timing page failed: {errors[0]}")
+    if remote:
+        raise RuntimeError(f"the timing page asked for a non-local URL: {remote[0]}")
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile: the smallest value with at least a share q of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered), max(1, math.ceil(q * len(ordered)))) - 1]
+
+
+def summary(values: list[float], count: str = "decisions", digits: int = 1) -> dict:
+    """``{count: n, "p50_ms", "p95_ms", "max_ms"}`` rounded to ``digits``; ``{}`` for no values."""
+    if not values:
+        return {}
+    return {count: len(values), "p50_ms": round(percentile(values, 0.5), digits),
+            "p95_ms": round(percentile(values, 0.95), digits), "max_ms": round(max(values), digits)}
