@@ -392,9 +392,12 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
     sub.add_parser("build", help="build dist/ (the default)")
-    p_test = sub.add_parser("test", help="install test requirements, build, run pytest")
-    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
-    args = parser.parse_args(argv)
+    sub.add_parser("test", help="install test requirements, build, run pytest (further arguments go to pytest)")
+    # Everything after "test" belongs to pytest, options included (argparse's REMAINDER drops a leading "-k").
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    args.pytest_args = rest
     try:
         if args.command == "serve":
             if not args.no_build:
