@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fuzz every game engine with seeded random play: at least N legal actions in total (default 1,000,000).
 
-    PYTHONPATH=py python3 tools/fuzz_engines.py [--actions 1000000] [--workers 2] [--start 0]
+    PYTHONPATH=py python3 tools/fuzz_engines.py [--actions 1000000] [--workers 2] [--start 0] [--games G ...]
 
 At every step: the game's invariants, a save (JSON) and a reload that must equal the original; every finished log
 replayed to the identical result; and malformed/illegal actions thrown at random states must be refused with typed
@@ -39,8 +39,9 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=1_000_000, help="legal actions in total, at least")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--games", nargs="+", choices=fuzz_games(), help="only these games (default: every game present)")
     args = parser.parse_args()
-    games = fuzz_games()
+    games = args.games or fuzz_games()
     target = args.actions // len(games)
     totals = {g: FuzzReport() for g in games}
     started = time.perf_counter()
@@ -55,7 +56,8 @@ def main() -> int:
                 batches = max(1, min(200, int((target - totals[game].actions) / (per_game * BATCH)) + 1))
                 items = [(game, next_seed + i * BATCH) for i in range(batches)]
                 next_seed += batches * BATCH
-                for report in progress(pool.imap_unordered(run_batch, items), len(items), f"{game:10}"):
+                # In seed order (imap), so that which games count is the same on every run.
+                for report in progress(pool.imap(run_batch, items), len(items), f"{game:10}"):
                     t = totals[game]
                     t.games += report.games
                     t.actions += report.actions
@@ -63,6 +65,8 @@ def main() -> int:
                     t.replays += report.replays
                     t.garbage += report.garbage
                     t.failures += report.failures
+                    if t.actions >= target:
+                        break  # the first estimate of the batches needed can be far too high (long games)
     seconds = time.perf_counter() - started
     print(f"{'game':12}{'games':>8}{'actions':>10}{'reloads':>10}{'replays':>9}{'refused':>9}{'failures':>9}")
     for game, t in totals.items():
