@@ -72,6 +72,17 @@ def test_a_rule_that_accepts_no_first_card_or_is_not_a_rule_is_refused():
         rules.apply(state, {"rule_id": "nope"})
 
 
+def test_the_library_hint_can_be_given_only_for_a_rule_that_has_one():
+    # found by the fuzzer: the hint flag on a rule without a hint was accepted (and ignored) though not listed
+    state = rules.new_game({}, "s")
+    legal = rules.legal_actions(state)
+    assert {"rule_id": "alternating-colours", "library_hint": True} in legal
+    assert {"rule_id": "seven-or-lower", "library_hint": True} not in legal
+    with pytest.raises(RuleViolation, match="no hint"):
+        rules.apply(state, {"rule_id": "seven-or-lower", "library_hint": True})
+    assert rules.apply(state, {"rule_id": "alternating-colours", "library_hint": True}).hint is not None
+
+
 # ---------------------------------------------------------------- single cards and strings
 
 

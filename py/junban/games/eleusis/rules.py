@@ -414,6 +414,8 @@ def _fix_rule(state: State, action: dict) -> None:
             entry = library.get(action["rule_id"])
         except KeyError:
             raise RuleViolation(f"unknown library rule: {action['rule_id'][:40]}") from None
+        if action.get("library_hint") and not entry.hint_en:
+            raise RuleViolation("this library rule has no hint to give")  # as legal_actions lists it
         state.rules_text, state.rule_id, state.rule = entry.rule, entry.id, entry.compiled()
         state.hint = ({"en": entry.hint_en, "ja": entry.hint_ja}
                       if action.get("library_hint") and entry.hint_en else None)
