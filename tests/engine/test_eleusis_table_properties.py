@@ -40,7 +40,8 @@ class RandomTable:
                 return {"manual": True, "hint": "look"}
             if r < self.manual + 0.1:
                 return {"rule": rng.choice(EASY_TEXTS)}
-            return {"rule_id": rng.choice(library.all_rules()).id, "library_hint": rng.random() < 0.5}
+            rule = rng.choice(library.all_rules())
+            return {"rule_id": rule.id, "library_hint": bool(rule.hint_en) and rng.random() < 0.5}
         rule = self.truth(state)
         if phase == "starter":
             return {"judge": rule.judge((), state.turned) if rng.random() < 0.95 else rng.random() < 0.5}
