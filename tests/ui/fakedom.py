@@ -51,6 +51,15 @@ class FakeNode:
             return self.data
         return "".join(c.textContent for c in self.childNodes)
 
+    def find_all(self, predicate) -> list:
+        """Every element below and including this one that ``predicate`` accepts, in document order."""
+        if self.tagName is None:
+            return []
+        found = [self] if predicate(self) else []
+        for child in self.childNodes:
+            found.extend(child.find_all(predicate))
+        return found
+
     def html(self) -> str:
         if self.tagName is None:
             return self.data

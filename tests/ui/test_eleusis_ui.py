@@ -23,17 +23,7 @@ def start(hash_text: str = TABLE, lang: str = "en") -> tuple[App, FakePlatform]:
 
 
 def nodes(platform, predicate) -> list:
-    found = []
-
-    def walk(node):
-        if node.tagName is not None:
-            if predicate(node):
-                found.append(node)
-            for child in node.childNodes:
-                walk(child)
-
-    walk(platform.root)
-    return found
+    return platform.root.find_all(predicate)
 
 
 def named(platform, name: str, tag: str = "button") -> list:

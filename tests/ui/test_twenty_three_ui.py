@@ -26,17 +26,7 @@ def start(hash_text: str = VS_BOT, lang: str = "en") -> tuple[App, FakePlatform]
 
 
 def nodes(platform, predicate) -> list:
-    found = []
-
-    def walk(node):
-        if node.tagName is not None:
-            if predicate(node):
-                found.append(node)
-            for child in node.childNodes:
-                walk(child)
-
-    walk(platform.root)
-    return found
+    return platform.root.find_all(predicate)
 
 
 def by_attr(platform, name: str, value: str | None = None) -> list:
