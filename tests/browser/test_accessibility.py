@@ -28,7 +28,12 @@ def audit(page) -> list[dict]:
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run the README's test command (npm ci)")
     page.add_script_tag(path=str(AXE))
+    # Contrast is judged on the settled screen: a fade-in caught half way (opacity < 1) is not what a player reads.
+    # Finite animations are awaited; endless ones (the boot bar) are left alone.
     result = page.evaluate("""async () => {
+        await Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map(a => a.finished.catch(() => null)));
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
@@ -73,6 +78,25 @@ def test_screen_is_accessible_and_fits(context_factory, server, screen, size):
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], "the page scrolls sideways"
     small = small_targets(page)
     assert not small, f"touch targets under {MIN_TARGET}px: {small[:8]}"
+
+
+def test_the_audit_judges_a_fading_element_once_it_has_settled(page, server):
+    """A move's line fades in (opacity 0 → 1); caught half way it reads as low contrast. The audit waits for finite
+    animations to end, and still sees a real contrast fault that is there once they have."""
+    open_app(page, server, "#/")
+    page.evaluate("""() => {
+        const style = document.createElement('style');
+        style.textContent = '@keyframes test-fade { from { opacity: 0 } to { opacity: 1 } }'
+            + '.test-fading { animation: test-fade 1.2s linear; color: #111; background: #fff; }'
+            + '.test-faint { color: #bbb; background: #fff; }';
+        document.head.append(style);
+        const main = document.querySelector('#app');
+        main.insertAdjacentHTML('beforeend', '<p class="test-fading">Fades in, then reads well.</p>');
+    }""")
+    assert not audit(page)
+    page.evaluate("""() => document.querySelector('#app').insertAdjacentHTML('beforeend',
+        '<p class="test-faint">Faint for good.</p>')""")
+    assert [v["id"] for v in audit(page)] == ["color-contrast"]
 
 
 def test_japanese_screens_pass_too(context_factory, server):
