@@ -20,7 +20,6 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, quote
 
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError
@@ -29,6 +28,7 @@ from junban.rng import SeedError, normalize_seed
 
 MAX_LINK_LENGTH = 2048
 MAX_VALUE_LENGTH = 1200
+MAX_FIELDS = 32  # settings in one link
 COMMON_KEYS = ("seed", "players", "bots", "level")
 RULES_OF = {"eleusis-science": "eleusis"}  # a game whose rules reference is another game's
 _SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
@@ -90,10 +90,10 @@ def parse_route(hash_text: str) -> Route:
 def _parse_query(query: str) -> dict:
     if not query:
         return {}
-    try:
-        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True, max_num_fields=32)
-    except ValueError:
-        raise LinkError("the link's settings are not readable", code="link.bad_query") from None
+    fields = query.split("&")
+    if len(fields) > MAX_FIELDS or not all("=" in f for f in fields):
+        raise LinkError("the link's settings are not readable", code="link.bad_query")
+    pairs = [tuple(percent_decode(part.replace("+", " ")) for part in f.split("=", 1)) for f in fields]
     params: dict = {}
     for key, value in pairs:
         if key in params:
@@ -102,6 +102,36 @@ def _parse_query(query: str) -> dict:
             raise LinkError(f"the setting '{_short(key)}' is too long", code="link.value_too_long", key=_short(key))
         params[key] = value
     return params
+
+
+# Percent-encoding, written here rather than imported: urllib.parse (with ipaddress) is the only part of the
+# standard library the first screen would load beyond what Pyodide has loaded already, ~40-70 ms of start-up.
+_HEX = frozenset("0123456789abcdefABCDEF")
+_ALWAYS_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+
+
+def percent_decode(text: str) -> str:
+    """``%XX`` escapes to the UTF-8 text they spell (bytes that are no UTF-8 become U+FFFD); a ``%`` that starts no
+    escape is kept as it is."""
+    if "%" not in text:
+        return text
+    first, *rest = text.split("%")
+    out = bytearray(first.encode("utf-8", "surrogatepass"))
+    for part in rest:
+        if len(part) >= 2 and part[0] in _HEX and part[1] in _HEX:
+            out.append(int(part[:2], 16))
+            part = part[2:]
+        else:
+            out += b"%"
+        out += part.encode("utf-8", "surrogatepass")
+    return out.decode("utf-8", "replace")
+
+
+def percent_encode(text: str, safe: str = "") -> str:
+    """Every character but ASCII letters, digits, ``_.-~`` and ``safe`` as ``%XX`` escapes of its UTF-8 bytes."""
+    keep = _ALWAYS_SAFE | frozenset(safe)
+    return "".join(ch if ch in keep else "".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass"))
+                   for ch in text)
 
 
 def _short(text: str) -> str:
@@ -167,7 +197,7 @@ def share_link(game: str, config: dict, seed: str, players: int, bots: int, leve
             params["level"] = level
     params.update(game_links(game).params_from_config(config))
     params["seed"] = seed
-    query = "&".join(f"{k}={quote(v, safe=',-_.:')}" for k, v in params.items())
+    query = "&".join(f"{k}={percent_encode(v, safe=',:')}" for k, v in params.items())
     return f"#/{game}?{query}"
 
 

@@ -49,3 +49,35 @@ def test_tampered_links_are_refused_with_a_message(bad):
         route = parse_route(bad)
         setup_from_params(route.game, route.params)
     assert str(err.value)
+
+
+PERCENT_CASES = ["", "plain", "a+b", "%41%42", "%e6%97%a5%E6%9C%AC", "100%", "%", "%z1", "%4", "%%41", "%ff%fe",
+                 "日本語", "%F0%9F%82%A1x", "a%2", "%C3", "+%2B+", "\u00e9%c3%a9"]
+
+
+@pytest.mark.parametrize("text", PERCENT_CASES)
+def test_percent_decoding_reads_what_browsers_and_urllib_read(text):
+    from urllib.parse import unquote_plus
+
+    assert links.percent_decode(text.replace("+", " ")) == unquote_plus(text)
+
+
+def test_percent_coding_agrees_with_urllib_on_random_text():
+    import random
+    from urllib.parse import quote, unquote
+
+    rng = random.Random("percent")
+    alphabet = "aZ09_.-~,:%+&=# /?日本語é\U0001F0A1\x00\x7f"
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
+        assert links.percent_encode(text, safe=",:") == quote(text, safe=",:")
+        assert links.percent_decode(links.percent_encode(text)) == text
+        assert links.percent_decode(text) == unquote(text)
+
+
+def test_query_fields_are_refused_past_the_limit_or_without_a_value():
+    assert links.parse_route("#/the-game?seed=a%20b&players=2").params == {"seed": "a b", "players": "2"}
+    for bad in ("#/the-game?seed", "#/the-game?seed=1&&players=2", "#/the-game?" + "&".join(["k=1"] * 33)):
+        with pytest.raises(LinkError) as err:
+            links.parse_route(bad)
+        assert err.value.code == "link.bad_query"
