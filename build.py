@@ -48,6 +48,7 @@ PACKAGE = "junban"
 PACKAGE_DATA_SUFFIXES = (".json", ".txt", ".md")
 # Parts of the package that never run in the browser.
 BROWSER_EXCLUDED = ("bench",)
+APP_ARCHIVE_IN_BROWSER = "junban.zip"  # py/main.py puts this path on sys.path
 ASSETS = ROOT / "assets"
 # Files of assets/ that are not copied to dist/assets/ as they are.
 SW_TEMPLATE = ASSETS / "sw.template.js"  # becomes dist/sw.js (it must sit next to index.html: scope "./")
@@ -106,15 +107,34 @@ def _package_files() -> list[Path]:
     return files
 
 
+def compile_for_pyodide(sources: dict[str, str]) -> dict[str, bytes]:
+    """{"junban/x.py": source} -> {"junban/x.pyc": bytecode} compiled by the vendored Pyodide under node
+    (tools/compile_for_pyodide.mjs), so the browser imports bytecode instead of compiling at start-up."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node is needed to compile the package with the vendored Pyodide, but was not found on PATH.")
+    request = json.dumps({"prefix": APP_ARCHIVE_IN_BROWSER, "sources": sources})
+    result = subprocess.run([node, str(ROOT / "tools" / "compile_for_pyodide.mjs")], input=request.encode("utf-8"),
+                            capture_output=True, cwd=ROOT)
+    if result.returncode != 0:
+        raise BuildError("compiling the package with Pyodide failed:\n" + result.stderr.decode("utf-8", "replace"))
+    answer = json.loads(result.stdout)
+    return {name: base64.b64decode(data) for name, data in answer["pyc"].items()}
+
+
 def build_app_zip() -> bytes:
-    """The Python package as one zip archive, byte-for-byte reproducible (fixed timestamps)."""
+    """The Python package as one zip archive, byte-for-byte reproducible (fixed timestamps): every file, and next
+    to each module its bytecode for Pyodide's Python (zipimport prefers it; the source stays for tracebacks)."""
+    files = {path.relative_to(PY_SOURCE).as_posix(): path.read_bytes() for path in _package_files()}
+    files.update(compile_for_pyodide({name: data.decode("utf-8") for name, data in files.items()
+                                      if name.endswith(".py")}))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in _package_files():
-            info = zipfile.ZipInfo(path.relative_to(PY_SOURCE).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, files[name])
     return buf.getvalue()
 
 
@@ -162,7 +182,9 @@ def build(dist: Path = DIST) -> dict:
 
     config = {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
-        "files": {f"./{zip_name}": "./*"},
+        # Written into the browser's file system as it is and imported from there (zipimport, see py/main.py):
+        # unpacking it would import zipfile/shutil in Pyodide and inflate every file before the first screen.
+        "files": {f"./{zip_name}": f"./{APP_ARCHIVE_IN_BROWSER}"},
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     (dist / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")

@@ -8,9 +8,14 @@ import json
 import re
 import shutil
 import struct
+import subprocess
+import sys
 import zlib
 
 import build
+
+# The bytecode magic number of Python 3.14 (3627), the Python of pyodide@314.0.7 pinned in package.json.
+PYODIDE_PYC_MAGIC = bytes.fromhex("2b0e0d0a")
 
 
 def worker_files(dist) -> list[list[str]]:
@@ -26,6 +31,47 @@ def test_the_worker_lists_every_file_of_the_build_with_its_integrity_hash(dist_d
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist_dir / path).read_bytes()).digest()).decode()
     assert "index.html" in dict(listed) and "vendor/pyodide/pyodide.asm.wasm" in dict(listed)
     assert any(re.fullmatch(r"junban-[0-9a-f]{12}\.zip", path) for path, _ in listed)
+
+
+def test_the_app_archive_is_imported_as_it_is(dist_dir):
+    """PyScript writes the archive into the browser's file system as it is (not unpacked) and main.py puts it on
+    sys.path:
+    every module (and the Eleusis rule library's data) must load through zipimport alone."""
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    [(url, dest)] = config["files"].items()
+    assert dest == f"./{build.APP_ARCHIVE_IN_BROWSER}"
+    assert f'APP_ARCHIVE = "{build.APP_ARCHIVE_IN_BROWSER}"' in (dist_dir / "main.py").read_text(encoding="utf-8")
+    probe = """
+import sys
+sys.path[:] = [p for p in sys.path if 'junban' not in p and p not in ('', '.')]
+sys.path.insert(0, {archive!r})
+import junban.ui.app, junban.games.the_game.bots, junban.games.twenty_three.bots, junban.games.eleusis.bots
+from junban.games.eleusis.library import all_rules
+assert junban.ui.app.__file__.startswith({archive!r}), junban.ui.app.__file__
+print(len(all_rules()))
+"""
+    archive = str(dist_dir / url.removeprefix("./"))
+    out = subprocess.run([sys.executable, "-c", probe.format(archive=archive)], capture_output=True, text=True,
+                         timeout=60, cwd=dist_dir)
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) >= 20
+
+
+def test_every_module_ships_with_bytecode_for_the_vendored_pyodide(dist_dir):
+    """Next to each module its .pyc from Pyodide's own compiler: an unchecked-hash pyc (PEP 552 flags 0b01), so
+    zipimport loads it without compiling or comparing it to the source."""
+    import zipfile
+
+    [archive] = dist_dir.glob("junban-*.zip")
+    with zipfile.ZipFile(archive) as zf:
+        names = set(zf.namelist())
+        modules = sorted(n for n in names if n.endswith(".py"))
+        assert len(modules) > 40
+        assert {n for n in names if n.endswith(".pyc")} == {n + "c" for n in modules}
+        headers = {zf.read(n + "c")[:8] for n in modules}
+    [header] = headers  # one interpreter compiled them all
+    assert int.from_bytes(header[4:8], "little") == 0b01
+    assert header[:4] == PYODIDE_PYC_MAGIC
 
 
 def test_the_version_is_a_hash_of_the_build(dist_dir, tmp_path):

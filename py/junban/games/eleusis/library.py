@@ -8,6 +8,7 @@ random judgements; ``tools/eleusis_library.py --write`` re-measures it and a tes
 from __future__ import annotations
 
 import json
+import pkgutil
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +17,8 @@ from pathlib import Path
 from junban.games.eleusis.lang import Rule, compile_rule
 
 LEVELS = ("easy", "medium", "hard")
-DATA_PATH = Path(__file__).with_name("library.json")
+DATA_NAME = "library.json"
+DATA_PATH = Path(__file__).with_name(DATA_NAME)  # in the source tree (tools/eleusis_library.py writes it)
 RATE_JUDGEMENTS = 20_000
 
 
@@ -61,7 +63,8 @@ def _compiled(text: str) -> Rule:
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[LibraryRule, ...]:
     """Every library rule, easy first, in the order of the data file."""
-    entries = json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    # Read through the package's loader: in the browser the package is imported from its zip archive.
+    entries = json.loads(pkgutil.get_data(__package__, DATA_NAME).decode("utf-8"))
     out = []
     for e in entries:
         hint = e.get("hint")
