@@ -137,7 +137,16 @@ def open_app(page, server, hash_text: str = ""):
     return page
 
 
+def settle(page) -> None:
+    """Wait until every finite animation on the page has ended (a move's fade-in, a pile's pop), so what is
+    audited or photographed is what a player reads. Endless ones (the boot bar) are not waited for."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map(a => a.finished.catch(() => null)))""")
+
+
 def screenshot(page, name: str) -> Path:
+    settle(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

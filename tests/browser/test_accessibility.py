@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot, settle
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -28,12 +28,8 @@ def audit(page) -> list[dict]:
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run the README's test command (npm ci)")
     page.add_script_tag(path=str(AXE))
-    # Contrast is judged on the settled screen: a fade-in caught half way (opacity < 1) is not what a player reads.
-    # Finite animations are awaited; endless ones (the boot bar) are left alone.
+    settle(page)  # contrast is judged on the settled screen, not on a fade-in caught half way
     result = page.evaluate("""async () => {
-        await Promise.all(document.getAnimations()
-            .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-            .map(a => a.finished.catch(() => null)));
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
