@@ -139,10 +139,13 @@ def open_app(page, server, hash_text: str = ""):
 
 def settle(page) -> None:
     """Wait until every finite animation on the page has ended (a move's fade-in, a pile's pop), so what is
-    audited or photographed is what a player reads. Endless ones (the boot bar) are not waited for."""
-    page.evaluate("""() => Promise.all(document.getAnimations()
-        .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-        .map(a => a.finished.catch(() => null)))""")
+    audited or photographed is what a player reads. Endless ones (the boot bar) are not waited for, nor anything
+    past 5 s (a paused animation never finishes)."""
+    page.evaluate("""() => Promise.race([
+        Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .map(a => a.finished.catch(() => null))),
+        new Promise(done => setTimeout(done, 5000))])""")
 
 
 def screenshot(page, name: str) -> Path:
