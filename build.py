@@ -181,7 +181,8 @@ def build(dist: Path = DIST) -> dict:
     (dist / "assets" / "junban.css").write_text(css, encoding="utf-8")
 
     config = {
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        # The vendored Pyodide, which index.html starts booting before PyScript has loaded (see that module).
+        "interpreter": "./assets/pyodide-early.mjs",
         # Written into the browser's file system as it is and imported from there (zipimport, see py/main.py):
         # unpacking it would import zipfile/shutil in Pyodide and inflate every file before the first screen.
         "files": {f"./{zip_name}": f"./{APP_ARCHIVE_IN_BROWSER}"},
