@@ -1,10 +1,11 @@
 // Pyodide, started as soon as the page is parsed instead of after PyScript's own modules have loaded.
 //
 // PyScript asks for its interpreter only at the end of a chain of module loads (core.js, its core chunk,
-// pyscript.json, its plugins), ~130-200 ms after navigation here; a page that boots Pyodide itself asks at
-// once (docs/performance.md). pyscript.json names this module as PyScript's interpreter ("interpreter" takes
-// the URL of a module with Pyodide's exports), and index.html calls start() first thing. When PyScript then
-// calls loadPyodide(), it gets the interpreter already on its way; its output streams are connected to it.
+// pyscript.json, its plugins): ~250-400 ms after navigation in traced loads here, where a page that boots
+// Pyodide itself asks at once (docs/performance.md). pyscript.json names this module as PyScript's interpreter
+// ("interpreter" takes the URL of a module with Pyodide's exports), and index.html calls start() first thing.
+// When PyScript then calls loadPyodide(), it gets the interpreter already on its way, and its output streams
+// are connected to it.
 //
 // It is the same vendored Pyodide with the options PyScript passes: its stdout and stderr are connected when
 // it calls; its indexURL (this module's folder) is not passed on, since Pyodide finds its files next to
