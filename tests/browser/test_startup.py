@@ -63,3 +63,23 @@ def test_the_early_pyodide_module_hands_over_one_interpreter_with_pyscripts_stre
     wasm = page.evaluate("""performance.getEntriesByType("resource")
         .filter((e) => e.name.endsWith("/pyodide.asm.wasm")).length""")
     assert wasm == 1
+
+
+def test_a_page_whose_game_engine_cannot_load_says_so_instead_of_loading_for_ever(browser, server):
+    """Pyodide's wasm cannot be fetched (say, the first visit lost its connection): the shell tells the person,
+    in both languages, and the page never claims to be ready."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        page.goto(server.base)
+        failed = page.locator("#shell .boot.failed")
+        failed.wait_for(timeout=BOOT_TIMEOUT_MS)
+        text = failed.inner_text()
+        assert "Junban could not start its game engine" in text and "reload the page" in text
+        assert "ゲームエンジンを起動できませんでした" in text
+        assert not page.locator(".boot-bar").is_visible()
+        assert page.get_attribute("#shell", "aria-busy") == "false"
+        assert page.get_attribute("html", "data-ready") == "false"
+    finally:
+        context.close()
