@@ -26,7 +26,7 @@ export function start() {
       stdout: (...args) => streams.stdout(...args),
       stderr: (...args) => streams.stderr(...args),
     });
-    booting.catch(() => {}); // reported by PyScript, which awaits the same promise
+    booting.catch(() => {}); // reported by index.html (on the page) and PyScript, which await the same promise
   }
   return booting;
 }
