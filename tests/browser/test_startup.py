@@ -50,8 +50,8 @@ window.__probe = probe;
 
 
 def test_the_early_pyodide_module_hands_over_one_interpreter_with_pyscripts_streams(page, server):
-    """What PyScript relies on: loadPyodide() returns the interpreter start() began (whatever the order of the
-    calls), Python's output goes to the streams PyScript passes, and options this app never uses are refused."""
+    """What PyScript relies on: loadPyodide() returns the interpreter start() began (one boot, one wasm fetch),
+    Python's output goes to the streams PyScript passes, and options this app never uses are refused."""
     page.route(server.base + "probe.html", lambda route: route.fulfill(body=PROBE_PAGE, content_type="text/html"))
     page.goto(server.base + "probe.html")
     page.wait_for_function("window.__probe !== undefined", timeout=BOOT_TIMEOUT_MS)
