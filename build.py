@@ -42,6 +42,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Made at build time next to them: Pyodide's memory after its own start-up (see snapshot_pyodide).
+PYODIDE_SNAPSHOT = "pyodide-snapshot.bin"
 PY_SOURCE = ROOT / "py"
 PACKAGE = "junban"
 # Files of the Python package that ship to the browser (besides *.py).
@@ -107,19 +109,31 @@ def _package_files() -> list[Path]:
     return files
 
 
+def run_node_tool(script: str, args: list[str] | None = None, stdin: bytes = b"", what: str = "") -> bytes:
+    """Run tools/<script> under node (which runs the vendored Pyodide at build time); return its stdout."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError(f"node is needed {what}, but was not found on PATH.")
+    result = subprocess.run([node, str(ROOT / "tools" / script), *(args or [])], input=stdin,
+                            capture_output=True, cwd=ROOT)
+    if result.returncode != 0:
+        raise BuildError(f"{script} failed ({what}):\n" + result.stderr.decode("utf-8", "replace")[-4000:])
+    return result.stdout
+
+
 def compile_for_pyodide(sources: dict[str, str]) -> dict[str, bytes]:
     """{"junban/x.py": source} -> {"junban/x.pyc": bytecode} compiled by the vendored Pyodide under node
     (tools/compile_for_pyodide.mjs), so the browser imports bytecode instead of compiling at start-up."""
-    node = shutil.which("node")
-    if not node:
-        raise BuildError("node is needed to compile the package with the vendored Pyodide, but was not found on PATH.")
     request = json.dumps({"prefix": APP_ARCHIVE_IN_BROWSER, "sources": sources})
-    result = subprocess.run([node, str(ROOT / "tools" / "compile_for_pyodide.mjs")], input=request.encode("utf-8"),
-                            capture_output=True, cwd=ROOT)
-    if result.returncode != 0:
-        raise BuildError("compiling the package with Pyodide failed:\n" + result.stderr.decode("utf-8", "replace"))
-    answer = json.loads(result.stdout)
+    answer = json.loads(run_node_tool("compile_for_pyodide.mjs", stdin=request.encode("utf-8"),
+                                      what="to compile the package with the vendored Pyodide"))
     return {name: base64.b64decode(data) for name, data in answer["pyc"].items()}
+
+
+def snapshot_pyodide(target: Path) -> None:
+    """Write the vendored Pyodide's memory after its own start-up, gzip-compressed, to target
+    (tools/snapshot_pyodide.mjs; byte-for-byte the same on every build). assets/pyodide-early.mjs boots from it."""
+    run_node_tool("snapshot_pyodide.mjs", [str(target)], what="to snapshot the vendored Pyodide")
 
 
 def build_app_zip() -> bytes:
@@ -156,6 +170,7 @@ def build(dist: Path = DIST) -> dict:
         if not src.exists():
             raise BuildError(f"{src} is missing: run `npm ci` (is package-lock.json intact?)")
         _copy(src, dist / "vendor" / "pyodide" / name)
+    snapshot_pyodide(dist / "vendor" / "pyodide" / PYODIDE_SNAPSHOT)
 
     # PyScript: every *.js and *.css of its dist (chunk names are hashed; they load lazily).
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"

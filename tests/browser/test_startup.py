@@ -1,9 +1,11 @@
-"""Start-up: index.html begins booting Pyodide before PyScript has loaded, and PyScript takes over that same
-interpreter (assets/pyodide-early.mjs, named as the interpreter in pyscript.json)."""
+"""Start-up: index.html begins booting Pyodide before PyScript has loaded, from the snapshot of its memory the
+build made, and PyScript takes over that same interpreter (assets/pyodide-early.mjs, named as the interpreter in
+pyscript.json)."""
 from __future__ import annotations
 
 import json
 
+import build
 from tests.browser.conftest import BOOT_TIMEOUT_MS, open_app
 
 # Resource timings and PyScript's progress events (py:progress), recorded from the very start of the page.
@@ -83,3 +85,67 @@ def test_a_page_whose_game_engine_cannot_load_says_so_instead_of_loading_for_eve
         assert page.get_attribute("html", "data-ready") == "false"
     finally:
         context.close()
+
+
+# Boots Pyodide the way the app does and reports what must differ per visit or per browser after a restore.
+RESTORED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>restored</title><link rel="icon" href="data:,"></head><body>
+<script type="module">
+import { start } from "./assets/pyodide-early.mjs";
+const pyodide = await start();
+window.__restored = JSON.parse(pyodide.runPython(`
+import json, os, random, sys
+json.dumps({"random": random.random(), "urandom": os.urandom(8).hex(), "lang": os.environ["LANG"],
+            "executable": sys.executable, "hash": hash("junban") == hash("junban")})`));
+</script></body></html>"""
+
+
+def restored_interpreter(context, server) -> dict:
+    page = context.new_page()
+    page.route(server.base + "restored.html",
+               lambda route: route.fulfill(body=RESTORED_PAGE, content_type="text/html"))
+    page.goto(server.base + "restored.html")
+    page.wait_for_function("window.__restored !== undefined", timeout=BOOT_TIMEOUT_MS)
+    fetched = page.evaluate("""performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())""")
+    return {**page.evaluate("window.__restored"), "fetched": fetched}
+
+
+def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomness(context_factory, server):
+    """Every visitor restores the same memory: what start-up seeded (Python's `random`) is reseeded from the
+    browser's entropy, and LANG follows the browser, as on a plain start."""
+    english = restored_interpreter(context_factory(locale="en-GB"), server)
+    japanese = restored_interpreter(context_factory(locale="ja-JP"), server)
+    for visit in (english, japanese):
+        assert build.PYODIDE_SNAPSHOT in visit["fetched"]
+        assert visit["executable"] == "/home/pyodide/this.program"  # not the build machine's path
+    assert english["random"] != japanese["random"], "the snapshot's random state was not reseeded"
+    assert english["urandom"] != japanese["urandom"]
+    assert (english["lang"], japanese["lang"]) == ("en_GB.UTF-8", "ja_JP.UTF-8")
+
+
+def test_the_snapshot_is_the_same_on_every_build(dist_dir, tmp_path):
+    """The service worker's version is a hash of the build: a snapshot that changed from build to build would
+    ask every player to reload for nothing."""
+    again = tmp_path / build.PYODIDE_SNAPSHOT
+    build.snapshot_pyodide(again)
+    assert again.read_bytes() == (dist_dir / "vendor" / "pyodide" / build.PYODIDE_SNAPSHOT).read_bytes()
+
+
+def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, server):
+    """A snapshot that is missing or damaged costs time, never the game: the app starts as it would without it."""
+    for damage in ("missing", "damaged"):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            warnings = []
+            page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+            if damage == "missing":
+                page.route("**/" + build.PYODIDE_SNAPSHOT, lambda route: route.fulfill(status=404, body="gone"))
+            else:
+                page.route("**/" + build.PYODIDE_SNAPSHOT,
+                           lambda route: route.fulfill(body=b"\x1f\x8b not really gzip", status=200))
+            open_app(page, server)
+            assert page.locator(".game-tile").count() >= 3, damage
+            assert any("could not resume from its snapshot" in text for text in warnings), (damage, warnings)
+        finally:
+            context.close()

@@ -1,0 +1,50 @@
+// Snapshot the vendored Pyodide's memory right after its own start-up, for build.py.
+//
+//   node tools/snapshot_pyodide.mjs OUT    -> OUT: the wasm memory, gzip-compressed (~6 MB from ~31 MB)
+//
+// Starting Python inside Pyodide (unpacking its stdlib, importing its bootstrap modules) is most of the time a
+// page spends before Python can run. assets/pyodide-early.mjs hands this memory to loadPyodide() as
+// `_loadSnapshot`, and Pyodide resumes from it instead of starting Python again (docs/performance.md).
+// Pyodide marks the snapshot options experimental (leading underscore); the early module falls back to a plain
+// start if a snapshot cannot be used.
+//
+// The snapshot is made under node and restored in the browser. Nothing in it may depend on the machine that
+// built it, and two builds of the same sources must give the same bytes (the service worker's version is a hash
+// of the build: a spurious new version would ask every player to reload). So while it is made:
+// - entropy comes from a fixed generator: the libc's arc4random, Python's hash secret and its `random` module
+//   are seeded from it. The early module reseeds `random` in the browser after every restore; the hash secret
+//   stays the same for every visitor, which costs nothing here (no untrusted dict keys from a network);
+// - the clock stands still (nothing at start-up stores the time except as a seed or a start mark);
+// - the program name is the browser's ("./this.program"), not this script's path.
+import { gzipSync } from "node:zlib";
+import { writeFileSync } from "node:fs";
+import nodeCrypto from "node:crypto";
+
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: node tools/snapshot_pyodide.mjs OUT");
+  process.exit(2);
+}
+
+let state = 0x9e3779b9; // xorshift32: fixed, so every build draws the same bytes
+function fixedRandomFill(view) {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    bytes[i] = state & 0xff;
+  }
+  return view;
+}
+nodeCrypto.randomFillSync = fixedRandomFill; // where Emscripten's node build draws its entropy
+Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fixedRandomFill, configurable: true });
+const STILL = Date.UTC(2020, 0, 1);
+Date.now = () => STILL;
+performance.now = () => 0;
+process.argv[1] = "./this.program"; // Emscripten's program name (sys.executable, $_) is argv[1] under node
+
+const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ _makeSnapshot: true });
+const memory = pyodide.makeMemorySnapshot();
+writeFileSync(out, gzipSync(memory, { level: 9 }));
