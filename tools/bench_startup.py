@@ -4,8 +4,9 @@
     python tools/bench_startup.py [--runs 7] [--dist DIR] [--settle 5]
 
 Builds dist/ into a temporary folder (or uses --dist), puts tools/bare_pyodide.html next to its index.html as
-bare.html, serves the folder on 127.0.0.1 and loads both pages in headless Chromium (Debian's /usr/bin/chromium),
-alternating which goes first:
+bare.html, serves the folder on 127.0.0.1 and loads the pages in headless Chromium (Debian's /usr/bin/chromium),
+alternating their order: the app, the bare page (a plain start of Pyodide: the bar's yardstick) and the bare page
+booting Pyodide the app's way, from the build's memory snapshot (what the app adds on top of its own boot):
 
 - cold: a fresh browser profile for every load (nothing cached, no service worker);
 - warm: one persistent profile per page, visited twice first (the app's service worker installs, the browser
@@ -42,7 +43,9 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP  # noqa: E40
 
 BAR_RATIO = 1.10
 BAR_FCP_MS = 300.0
-PAGES = {"bare": "bare.html", "app": ""}
+# bare: the yardstick of the bar, a plain start of the vendored Pyodide. bare-snapshot: the same page booting
+# Pyodide the app's way (from the build's snapshot), to show what the app adds on top of its own boot.
+PAGES = {"bare": "bare.html", "bare-snapshot": "bare.html?snapshot", "app": ""}
 
 # Runs in every page before its own scripts: note when data-ready turns "true", and keep the paint entries.
 INIT_SCRIPT = """
@@ -190,10 +193,13 @@ def measure(runs: int, dist: Path | None, settle: float) -> dict:
         bare = summary([s["ready"] for s in kinds["bare"]])
         app = summary([s["ready"] for s in kinds["app"]])
         marks = [s["marks"] for s in kinds["app"]]
+        bare_snapshot = summary([s["ready"] for s in kinds["bare-snapshot"]])
         result[mode] = {
             "bare_ready_ms": bare,
+            "bare_snapshot_ready_ms": bare_snapshot,
             "app_ready_ms": app,
             "ratio": round(app["median"] / bare["median"], 3),
+            "ratio_to_bare_snapshot": round(app["median"] / bare_snapshot["median"], 3),
             "bare_cpu_ms": summary([s["cpu_ms"] for s in kinds["bare"]]),
             "app_cpu_ms": summary([s["cpu_ms"] for s in kinds["app"]]),
             "app_fcp_ms": summary([s["paints"]["first-contentful-paint"] for s in kinds["app"]]),
@@ -229,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         return f"{stats['median']:7.0f} ms  ({stats['min']:.0f}–{stats['max']:.0f})"
 
     rows: list[tuple[str, object]] = [("", f"{'cold':<26}warm")]
-    for key, label in (("bare_ready_ms", "bare Pyodide ready"), ("app_ready_ms", "app ready"),
+    for key, label in (("bare_ready_ms", "bare Pyodide ready"),
+                       ("bare_snapshot_ready_ms", "bare Pyodide from the snapshot ready"), ("app_ready_ms", "app ready"),
                        ("app_fcp_ms", "app first contentful paint"), ("bare_pyodide_loaded_ms", "bare: Pyodide loaded"),
                        ("bare_wasm_fetched_ms", "bare: wasm fetched"), ("app_wasm_fetched_ms", "app: wasm fetched"),
                        ("app_zip_fetch_start_ms", "app: app zip requested"),
@@ -239,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
                        ("app_python_first_render_ms", "app: App() + first render")):
         rows.append((label, f"{cell(result['cold'][key]):<26}{cell(result['warm'][key])}"))
     rows.append(("ratio app / bare (bar 1.10)", f"{result['cold']['ratio']:<26.3f}{result['warm']['ratio']:.3f}"))
+    rows.append(("ratio app / bare from the snapshot", f"{result['cold']['ratio_to_bare_snapshot']:<26.3f}"
+                                                      f"{result['warm']['ratio_to_bare_snapshot']:.3f}"))
     for key, label in (("bare_cpu_ms", "bare: browser CPU until ready"), ("app_cpu_ms", "app: browser CPU until ready")):
         rows.append((label, f"{cell(result['cold'][key]):<26}{cell(result['warm'][key])}"))
     rows.append(("warm app served by its service worker", result["warm"]["app_served_by_service_worker"]))
