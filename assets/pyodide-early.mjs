@@ -11,8 +11,8 @@
 // tools/snapshot_pyodide.mjs) instead of starting Python again: in traced loads here that takes the interpreter
 // from ~2.9 s to ~0.8 s. The snapshot is the same for every visitor, so what start-up seeded from entropy is
 // reseeded at once (Python's `random`), and what it read from the browser is read again (LANG). If the snapshot
-// cannot be used (an old browser without DecompressionStream, a failed fetch, a restore that throws), Pyodide
-// starts from scratch as it would without it, only later.
+// cannot be used (an old browser without DecompressionStream, a failed fetch, a restore that throws) or is not
+// worth its download (a first visit over a slow link), Pyodide starts from scratch as it would without it.
 //
 // It is the same vendored Pyodide with the options PyScript passes: its stdout and stderr are connected when
 // it calls; its indexURL (this module's folder) is not passed on, since Pyodide finds its files next to
@@ -55,9 +55,20 @@ os.environ["LANG"] = __lang
 del __lang
 `;
 
+/** Whether to resume from the snapshot. From the offline copy (a page the service worker controls) always. On a
+ * first visit the snapshot is 6 MB more to download before Python runs: it pays on a fast link and costs on a
+ * slow one (emulated cold loads of a bare page here: Pyodide up in 4.7 s instead of 6.4 s at 50 Mbit/s, 16.6 s
+ * instead of 13.7 s at 10 Mbit/s), so a browser that reports a slow link or asks to save data starts it plainly. */
+function resumeFromSnapshot() {
+  if (typeof DecompressionStream !== "function") return false;
+  if (navigator.serviceWorker?.controller) return true;
+  const link = navigator.connection;
+  return !(link?.saveData || ["slow-2g", "2g", "3g"].includes(link?.effectiveType));
+}
+
 /** Pyodide resumed from the snapshot; started from scratch if that cannot be done. */
 async function boot(options) {
-  if (typeof DecompressionStream === "function") {
+  if (resumeFromSnapshot()) {
     try {
       const pyodide = await loadVendoredPyodide({ ...options, _loadSnapshot: snapshotMemory() });
       // Emscripten's LANG on a plain start: the browser's first language, as a POSIX locale name.

@@ -149,3 +149,16 @@ def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, server):
             assert any("could not resume from its snapshot" in text for text in warnings), (damage, warnings)
         finally:
             context.close()
+
+
+def test_a_first_visit_that_asks_to_save_data_starts_pyodide_plainly(context_factory, server):
+    """The snapshot is 6 MB more to download on a first visit: not worth it when the browser asks to save data
+    or reports a slow link (assets/pyodide-early.mjs)."""
+    context = context_factory()
+    context.add_init_script("""Object.defineProperty(navigator, "connection",
+        {value: {saveData: true, effectiveType: "4g"}, configurable: true});""")
+    page = context.new_page()
+    open_app(page, server)
+    fetched = page.evaluate("""performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())""")
+    assert "pyodide.asm.wasm" in fetched and build.PYODIDE_SNAPSHOT not in fetched
+    assert page.locator(".game-tile").count() >= 3
