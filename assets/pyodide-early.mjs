@@ -40,7 +40,7 @@ export function start() {
 
 const SNAPSHOT = new URL("../vendor/pyodide/pyodide-snapshot.bin", import.meta.url);
 
-/** The snapshot's memory: the build gzip-compresses the file (6 MB instead of 31 MB). */
+/** The snapshot's memory: the build gzip-compresses the file (5 MB instead of 31 MB). */
 async function snapshotMemory() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
@@ -56,9 +56,9 @@ del __lang
 `;
 
 /** Whether to resume from the snapshot. From the offline copy (a page the service worker controls) always. On a
- * first visit the snapshot is 6 MB more to download before Python runs: it pays on a fast link and costs on a
- * slow one (emulated cold loads of a bare page here: Pyodide up in 4.7 s instead of 6.4 s at 50 Mbit/s, 16.6 s
- * instead of 13.7 s at 10 Mbit/s), so a browser that reports a slow link or asks to save data starts it plainly. */
+ * first visit the snapshot is 5 MB more to download before Python runs: it pays on a fast link and costs on a
+ * slow one (emulated cold loads of a bare page here: Pyodide up in 5.3 s instead of 7.4 s at 50 Mbit/s, 16.1 s
+ * instead of 15.0 s at 10 Mbit/s), so a browser that reports a slow link or asks to save data starts it plainly. */
 function resumeFromSnapshot() {
   if (typeof DecompressionStream !== "function") return false;
   if (navigator.serviceWorker?.controller) return true;
