@@ -109,13 +109,15 @@ def _package_files() -> list[Path]:
     return files
 
 
-def run_node_tool(script: str, args: list[str] | None = None, stdin: bytes = b"", what: str = "") -> bytes:
-    """Run tools/<script> under node (which runs the vendored Pyodide at build time); return its stdout."""
+def run_node_tool(script: str, args: list[str] | None = None, stdin: bytes = b"", what: str = "",
+                  env: dict[str, str] | None = None) -> bytes:
+    """Run tools/<script> under node (which runs the vendored Pyodide at build time); return its stdout.
+    ``env``: the environment, if not this process's."""
     node = shutil.which("node")
     if not node:
         raise BuildError(f"node is needed {what}, but was not found on PATH.")
     result = subprocess.run([node, str(ROOT / "tools" / script), *(args or [])], input=stdin,
-                            capture_output=True, cwd=ROOT)
+                            capture_output=True, cwd=ROOT, env=env)
     if result.returncode != 0:
         raise BuildError(f"{script} failed ({what}):\n" + result.stderr.decode("utf-8", "replace")[-4000:])
     return result.stdout
@@ -130,10 +132,11 @@ def compile_for_pyodide(sources: dict[str, str]) -> dict[str, bytes]:
     return {name: base64.b64decode(data) for name, data in answer["pyc"].items()}
 
 
-def snapshot_pyodide(target: Path) -> None:
+def snapshot_pyodide(target: Path, env: dict[str, str] | None = None) -> None:
     """Write the vendored Pyodide's memory after its own start-up, gzip-compressed, to target
-    (tools/snapshot_pyodide.mjs; byte-for-byte the same on every build). assets/pyodide-early.mjs boots from it."""
-    run_node_tool("snapshot_pyodide.mjs", [str(target)], what="to snapshot the vendored Pyodide")
+    (tools/snapshot_pyodide.mjs; byte-for-byte the same on every build, whatever the machine's time zone or
+    language). assets/pyodide-early.mjs boots from it."""
+    run_node_tool("snapshot_pyodide.mjs", [str(target.resolve())], what="to snapshot the vendored Pyodide", env=env)
 
 
 def build_app_zip() -> bytes:

@@ -8,9 +8,9 @@
 // are connected to it.
 //
 // Pyodide resumes from a snapshot of its memory taken right after its own start-up (build.py, made by
-// tools/snapshot_pyodide.mjs) instead of starting Python again: in traced loads here that takes the interpreter
-// from ~2.9 s to ~0.8 s. The snapshot is the same for every visitor, so what start-up seeded from entropy is
-// reseeded at once (Python's `random`), and what it read from the browser is read again (LANG). If the snapshot
+// tools/snapshot_pyodide.mjs) instead of starting Python again: a bare page here has it up in ~0.8 s instead of
+// ~2-3 s (docs/performance.md). The snapshot is the same for every visitor, so what start-up seeded from entropy is
+// reseeded at once (Python's `random`), and what it read from the browser is read again (LANG, the locale). If the snapshot
 // cannot be used (an old browser without DecompressionStream, a failed fetch, a restore that throws) or is not
 // worth its download (a first visit over a slow link), Pyodide starts from scratch as it would without it.
 //
@@ -47,19 +47,40 @@ async function snapshotMemory() {
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
-// Python run once after a restore: what the snapshot froze that must differ per visitor or per browser.
+/** The snapshot's memory as Pyodide's `_loadSnapshot`: handed over once and then let go (Pyodide keeps the
+ * option, and the 31 MB would otherwise stay alive next to the memory restored from it). */
+function snapshotOnce() {
+  let memory = snapshotMemory();
+  memory.catch(() => {}); // a failure is handled where Pyodide awaits it; until then it is not "unhandled"
+  return {
+    then(resolve, reject) {
+      const handed = memory ?? Promise.reject(new Error("the snapshot was already used"));
+      memory = null;
+      return handed.then(resolve, reject);
+    },
+  };
+}
+
+// Python run once after a restore: what the snapshot froze that must differ per visitor or per browser. Still
+// frozen: the C library's time zone names (time.tzname, time.timezone are UTC's; local times themselves are
+// right, the browser computes them on every call); the app uses neither.
 const FRESHEN = `
-import os, random
+import locale, os, random, sys
 random.seed()  # from os.urandom: the browser's crypto.getRandomValues
-os.environ["LANG"] = __lang
-del __lang
+os.environ["LANG"] = lang
+try:
+    locale.setlocale(locale.LC_CTYPE, "")  # what Python's start-up does with LANG
+except locale.Error:  # a language the C library does not know: keep C.UTF-8, as a plain start would
+    pass
+while sys.path.count("") > 1:  # loadPyodide() puts "" first once more on every load
+    sys.path.remove("")
 `;
 
 /** Whether to resume from the snapshot. From the offline copy (a page the service worker controls) always. On a
  * first visit the snapshot is 5 MB more to download before Python runs: it pays on a fast link and costs on a
  * slow one (emulated cold loads of a bare page here: Pyodide up in 5.3 s instead of 7.4 s at 50 Mbit/s, 16.1 s
  * instead of 15.0 s at 10 Mbit/s), so a browser that reports a slow link or asks to save data starts it plainly. */
-function resumeFromSnapshot() {
+function shouldResumeFromSnapshot() {
   if (typeof DecompressionStream !== "function") return false;
   if (navigator.serviceWorker?.controller) return true;
   const link = navigator.connection;
@@ -68,12 +89,12 @@ function resumeFromSnapshot() {
 
 /** Pyodide resumed from the snapshot; started from scratch if that cannot be done. */
 async function boot(options) {
-  if (resumeFromSnapshot()) {
+  if (shouldResumeFromSnapshot()) {
     try {
-      const pyodide = await loadVendoredPyodide({ ...options, _loadSnapshot: snapshotMemory() });
-      // Emscripten's LANG on a plain start: the browser's first language, as a POSIX locale name.
-      pyodide.globals.set("__lang", (navigator.languages?.[0] || "C").replace("-", "_") + ".UTF-8");
-      pyodide.runPython(FRESHEN);
+      const pyodide = await loadVendoredPyodide({ ...options, _loadSnapshot: snapshotOnce() });
+      // Emscripten's LANG on a plain start: the browser's language as a POSIX locale name.
+      const lang = (navigator.language ?? "C").replace("-", "_") + ".UTF-8";
+      pyodide.runPython(FRESHEN, { globals: pyodide.toPy({ lang }) });
       return pyodide;
     } catch (err) {
       console.warn("Junban: Pyodide could not resume from its snapshot; starting it from scratch.", err);

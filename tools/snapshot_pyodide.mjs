@@ -14,11 +14,16 @@
 // - entropy comes from a fixed generator: the libc's arc4random, Python's hash secret and its `random` module
 //   are seeded from it. The early module reseeds `random` in the browser after every restore; the hash secret
 //   stays the same for every visitor, which costs nothing here (no untrusted dict keys from a network);
-// - the clock stands still (nothing at start-up stores the time except as a seed or a start mark);
+// - the clock stands still (nothing at start-up stores the time except as a seed or a start mark), and the time
+//   zone is UTC: the C library reads it once, at start-up, so the snapshot would carry the build machine's;
+// - LANG is "C.UTF-8", whatever language node reports (Emscripten takes LANG from navigator.language, which
+//   node 21+ has); the early module sets the browser's after a restore;
 // - the program name is the browser's ("./this.program"), not this script's path.
 import { gzipSync } from "node:zlib";
 import { writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
+
+process.env.TZ = "UTC"; // before anything asks for local time
 
 const out = process.argv[2];
 if (!out) {
@@ -63,7 +68,7 @@ function zeroFreeMemory(pyodide) {
 }
 
 const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
 zeroFreeMemory(pyodide);
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, gzipSync(memory, { level: 9 }));
