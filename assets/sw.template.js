@@ -1,8 +1,10 @@
 // Junban's service worker: the whole build, kept for offline use. build.py writes dist/sw.js from this
 // template, filling in VERSION (a hash of the build) and FILES (every file of dist/, with its integrity hash).
 //
-// - install: fetch every file past the HTTP cache, checked against its hash, into a staging cache. If any file
-//   fails (offline, or a server still holding a mix of two builds) the install fails and is retried at a later
+// - install: fetch every file as the server has it now, checked against its hash, into a staging cache. Each
+//   request is revalidated with the server (cache: "no-cache"), so a file the page has just downloaded is
+//   reused when the server says it is current instead of being downloaded a second time. If any file fails
+//   (offline, or a server still holding a mix of two builds) the install fails and is retried at a later
 //   visit: a version is only ever offered complete and of one build.
 // - activate (at once on a first visit; for an update, when the page asks: {type: "skip-waiting"}, after the
 //   person accepted the reload, see assets/update.js): copy the staging cache into the version's cache, then
@@ -29,7 +31,7 @@ self.addEventListener("install", (event) => {
 async function precache(name) {
   const cache = await caches.open(name);
   await Promise.all(FILES.map(async ([path, integrity]) => {
-    const response = await fetch(new Request(path, { cache: "reload", integrity }));
+    const response = await fetch(new Request(path, { cache: "no-cache", integrity }));
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
     if (path === INDEX) await cache.put("./", response.clone()); // the address people open
     await cache.put(path, response);
