@@ -87,11 +87,32 @@ function shouldResumeFromSnapshot() {
   return !(link?.saveData || ["slow-2g", "2g", "3g"].includes(link?.effectiveType));
 }
 
+/** Pyodide's loadPyodide(), rejecting when its wasm cannot be instantiated. Pyodide itself only logs that
+ * ("wasm instantiation failed!") and leaves the promise pending for ever: a lost connection, a 404 or a captive
+ * portal's page in place of the wasm would otherwise leave "Starting…" on screen with nothing to say why.
+ * Pyodide instantiates its wasm with WebAssembly.instantiateStreaming; for the length of the load, that is
+ * watched for a rejection. */
+async function loadPyodideOrFail(options) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  let wasmFailed;
+  const failure = new Promise((_, reject) => { wasmFailed = reject; });
+  WebAssembly.instantiateStreaming = function watched(...args) {
+    const instantiated = instantiateStreaming.apply(this, args);
+    instantiated.catch((err) => wasmFailed(new Error(`Pyodide's wasm could not be loaded: ${err?.message ?? err}`)));
+    return instantiated;
+  };
+  try {
+    return await Promise.race([loadVendoredPyodide(options), failure]);
+  } finally {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 /** Pyodide resumed from the snapshot; started from scratch if that cannot be done. */
 async function boot(options) {
   if (shouldResumeFromSnapshot()) {
     try {
-      const pyodide = await loadVendoredPyodide({ ...options, _loadSnapshot: snapshotOnce() });
+      const pyodide = await loadPyodideOrFail({ ...options, _loadSnapshot: snapshotOnce() });
       // Emscripten's LANG on a plain start: the browser's language as a POSIX locale name.
       const lang = (navigator.language ?? "C").replace("-", "_") + ".UTF-8";
       pyodide.runPython(FRESHEN, { globals: pyodide.toPy({ lang }) });
@@ -100,7 +121,7 @@ async function boot(options) {
       console.warn("Junban: Pyodide could not resume from its snapshot; starting it from scratch.", err);
     }
   }
-  return loadVendoredPyodide(options);
+  return loadPyodideOrFail(options);
 }
 
 /** What PyScript calls: the interpreter start() began, with PyScript's streams attached. */

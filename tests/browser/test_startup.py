@@ -71,16 +71,27 @@ def test_the_early_pyodide_module_hands_over_one_interpreter_with_pyscripts_stre
     assert wasm == 1
 
 
-def test_a_page_whose_game_engine_cannot_load_says_so_instead_of_loading_for_ever(browser, server):
+# How Pyodide's wasm can fail to arrive. Pyodide itself only logs a failed wasm instantiation and leaves its
+# promise pending, and the rejected fetch of an aborted request goes unhandled only if it fails before
+# Pyodide awaits it: both must end in the message, whatever the timing.
+WASM_FAILURES = {
+    "connection lost": lambda route: route.abort(),
+    "not found": lambda route: route.fulfill(status=404, body="not found", content_type="text/plain"),
+    "not wasm": lambda route: route.fulfill(status=200, body="<html>captive portal</html>", content_type="text/html"),
+}
+
+
+@pytest.mark.parametrize("failure", WASM_FAILURES)
+def test_a_page_whose_game_engine_cannot_load_says_so_instead_of_loading_for_ever(browser, server, failure):
     """Pyodide's wasm cannot be fetched (say, the first visit lost its connection): the shell tells the person,
     in both languages, and the page never claims to be ready."""
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        page.route("**/pyodide.asm.wasm", WASM_FAILURES[failure])
         page.goto(server.base)
         failed = page.locator("#shell .boot.failed")
-        failed.wait_for(timeout=BOOT_TIMEOUT_MS)
+        failed.wait_for(timeout=30_000)  # a restore and a plain start, both failing at once: seconds, not minutes
         text = failed.inner_text()
         assert "Junban could not start its game engine" in text and "reload the page" in text
         assert "ゲームエンジンを起動できませんでした" in text
