@@ -102,6 +102,32 @@ def test_a_page_whose_game_engine_cannot_load_says_so_instead_of_loading_for_eve
         context.close()
 
 
+def test_a_start_that_drags_on_says_why_and_keeps_waiting(browser, server):
+    """A first visit over a slow link: after 15 s without the engine, the shell says in both languages that the
+    first visit downloads the engine (and that later visits start offline), and keeps waiting instead of failing."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the download drags on
+        page.goto(server.base)
+        page.locator("#shell .boot").wait_for()
+        assert page.locator("#shell .boot-slow").count() == 0
+        page.clock.run_for(14_000)
+        assert page.locator("#shell .boot-slow").count() == 0
+        page.clock.run_for(2_000)
+        slow = page.locator("#shell .boot-slow")
+        slow.wait_for()
+        text = slow.inner_text()
+        assert "the first visit downloads the game engine" in text and "without the network" in text
+        assert "回線が遅いと" in text
+        assert page.locator(".boot-bar").is_visible()
+        assert page.locator("#shell .boot.failed").count() == 0
+        assert page.get_attribute("html", "data-ready") == "false"
+    finally:
+        context.close()
+
+
 # Boots Pyodide the way the app does and reports what must differ per visit or per browser after a restore.
 RESTORED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>restored</title><link rel="icon" href="data:,"></head><body>
