@@ -1,9 +1,11 @@
 """The strong bot's pieces, as rule examples: counting, whole turns, the endgame, and the pile markers."""
 from __future__ import annotations
 
+import random
+
 from junban.games.the_game import rules
 from junban.games.the_game.bots import make_bot
-from junban.games.the_game.endgame import longest_run
+from junban.games.the_game.endgame import greedy_turn, longest_run
 from junban.games.the_game.seat_view import ALL_CARDS, Position, current, turn_start
 from junban.games.the_game.strategy import Turn, desired_markers, plan_turn, room
 from junban.games.the_game.turns import replay_plays
@@ -116,3 +118,40 @@ def test_turn_start_takes_back_the_cards_played_this_turn():
     assert turn_start(seen).hand == tuple(sorted(state.hands[0]))
     assert turn_start(seen).tops == (1, 1, 100, 100)
     assert current(seen).need == 1
+
+
+def _cheapest_play_by_pricing_every_card(hand, tops, live):
+    """The playouts' rule written out in full: price every card of the hand on every pile it fits."""
+    options = []
+    for card in hand:
+        for p in range(4):
+            top = tops[p]
+            if rules.is_backwards_trick(card, p, top):
+                options.append((-1, card, p))
+            elif rules.fits(card, p, top):
+                lo, hi = (top, card) if p < 2 else (card, top)
+                options.append((sum(live[lo + 1:hi]), card, p))
+    return min(options, default=None)
+
+
+def test_a_playout_turn_takes_the_cheapest_play_each_time_and_then_only_free_ones():
+    rng = random.Random("greedy-turn")
+    for _ in range(300):
+        cards = rng.sample(range(2, 100), 30)
+        hand, others = cards[:rng.randint(1, 8)], cards[8:]
+        tops = (rng.randint(1, 60), rng.randint(1, 60), rng.randint(40, 100), rng.randint(40, 100))
+        live = bytearray(101)
+        for c in hand + others:
+            live[c] = 1
+        need = rng.randint(1, 3)
+        plays = greedy_turn(list(hand), tops, bytearray(live), need)
+        left, now = list(hand), tops
+        for k, (card, pile) in enumerate(plays):
+            expected = _cheapest_play_by_pricing_every_card(left, now, live)
+            assert (card, pile) == expected[1:]
+            assert k < need or expected[0] <= 0
+            left.remove(card)
+            live[card] = 0
+            now = now[:pile] + (card,) + now[pile + 1:]
+        expected = _cheapest_play_by_pricing_every_card(left, now, live)
+        assert expected is None or (len(plays) >= need and expected[0] > 0)

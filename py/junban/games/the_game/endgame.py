@@ -6,6 +6,8 @@ and a turn may play any number of cards (the minimum is 1). The best turn then p
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from junban.games.the_game.turns import after
 
 NODE_BUDGET = 4000
@@ -87,34 +89,42 @@ def longest_run(hand: tuple[int, ...], tops, need: int = 1, fire=frozenset(), bu
 
 def greedy_turn(hand: list[int], tops, live: bytearray, need: int) -> list:
     """A quick turn for playouts: the cheapest card (fewest live cards skipped, tricks first) until ``need`` are
-    played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated)."""
-    hand = list(hand)
+    played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated).
+
+    Every card in a hand is live, so on each pile the card nearest its top (the smallest above an ascending top,
+    the largest below a descending one) skips strictly fewer live cards than any other card of the hand there:
+    only it and the pile's backwards-trick card can be the cheapest play, and only they are priced."""
+    hand = sorted(hand)
+    held = set(hand)
     plays = []
     while hand:
         best = None
-        for card in hand:
-            for p in range(4):
-                top = tops[p]
-                if p < 2:
-                    if card > top:
-                        cost = sum(live[top + 1:card])
-                    elif card == top - 10:
-                        cost = -1
-                    else:
-                        continue
-                elif card < top:
-                    cost = sum(live[card + 1:top])
-                elif card == top + 10:
-                    cost = -1
-                else:
-                    continue
-                if best is None or (cost, card, p) < best:
-                    best = (cost, card, p)
+        for p in range(4):
+            top = tops[p]
+            if p < 2:
+                i = bisect_right(hand, top)
+                if i < len(hand):
+                    card = hand[i]
+                    option = (sum(live[top + 1:card]), card, p)
+                    if best is None or option < best:
+                        best = option
+                back = top - 10
+            else:
+                i = bisect_left(hand, top) - 1
+                if i >= 0:
+                    card = hand[i]
+                    option = (sum(live[card + 1:top]), card, p)
+                    if best is None or option < best:
+                        best = option
+                back = top + 10
+            if back in held and (best is None or (-1, back, p) < best):
+                best = (-1, back, p)
         if best is None or (len(plays) >= need and best[0] > 0):
             break
         _, card, p = best
         plays.append((card, p))
         hand.remove(card)
+        held.discard(card)
         live[card] = 0
         tops = after(tops, card, p)
     return plays
