@@ -6,7 +6,7 @@ and a turn may play any number of cards (the minimum is 1). The best turn then p
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, bisect_right, insort
 
 from junban.games.the_game.turns import after
 
@@ -89,13 +89,19 @@ def longest_run(hand: tuple[int, ...], tops, need: int = 1, fire=frozenset(), bu
 
 def greedy_turn(hand: list[int], tops, live: bytearray, need: int) -> list:
     """A quick turn for playouts: the cheapest card (fewest live cards skipped, tricks first) until ``need`` are
-    played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated).
+    played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated)."""
+    hand = sorted(hand)
+    return _greedy_plays(hand, set(hand), tops, live, need)[0]
+
+
+def _greedy_plays(hand: list[int], held: set, tops, live: bytearray, need: int) -> tuple[list, tuple]:
+    """``greedy_turn`` on a sorted ``hand`` and its set ``held``, both updated as cards are played; returns the
+    plays and the tops after them.
 
     Every card in a hand is live, so on each pile the card nearest its top (the smallest above an ascending top,
     the largest below a descending one) skips strictly fewer live cards than any other card of the hand there:
     only it and the pile's backwards-trick card can be the cheapest play, and only they are priced."""
-    hand = sorted(hand)
-    held = set(hand)
+    tops = list(tops)
     plays = []
     while hand:
         best = None
@@ -126,15 +132,16 @@ def greedy_turn(hand: list[int], tops, live: bytearray, need: int) -> list:
         hand.remove(card)
         held.discard(card)
         live[card] = 0
-        tops = after(tops, card, p)
-    return plays
+        tops[p] = card
+    return plays, tuple(tops)
 
 
 def team_playout(hands: list[list[int]], tops, seat: int, draw: list[int] = (), minimum: int = 2,
                  hand_size: int = 0, fire=frozenset()) -> int:
     """Cards left when every seat plays on greedily from ``seat`` (drawing from ``draw``, next card last, with
     ``minimum`` cards a turn while it lasts, then 1). A fire card on top at the end counts as a lost game."""
-    hands = [list(h) for h in hands]
+    hands = [sorted(h) for h in hands]
+    helds = [set(h) for h in hands]
     draw = list(draw)
     live = bytearray(101)
     for h in hands:
@@ -145,19 +152,20 @@ def team_playout(hands: list[list[int]], tops, seat: int, draw: list[int] = (), 
     players = len(hands)
     left = sum(live)
     while left:
-        if not hands[seat]:
+        hand = hands[seat]
+        if not hand:
             seat = (seat + 1) % players
             continue
         need = minimum if draw else 1
-        plays = greedy_turn(hands[seat], tops, live, need)
+        plays, after_plays = _greedy_plays(hand, helds[seat], tops, live, need)
         if len(plays) < need:
             break
-        for card, p in plays:
-            hands[seat].remove(card)
-            tops = after(tops, card, p)
+        tops = after_plays
         left -= len(plays)
-        while draw and len(hands[seat]) < hand_size:
-            hands[seat].append(draw.pop())
+        while draw and len(hand) < hand_size:
+            card = draw.pop()
+            insort(hand, card)
+            helds[seat].add(card)
         seat = (seat + 1) % players
     if any(t in fire for t in tops):
         return left + 99
