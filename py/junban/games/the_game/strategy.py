@@ -15,7 +15,8 @@ more than the minimum loses games (more cards played means more cards seen).
 
 The endgame is searched: once the draw pile is empty and only this hand is left, exactly (``longest_run``);
 with partners still holding cards, or with at most ``LATE_DRAW`` cards left to draw, the best candidate turns are
-played out to the end against sampled deals of the unseen cards (``endgame_choice``).
+played out to the end against sampled deals of the unseen cards to partners and the draw pile (``endgame_choice``;
+alone, the samples are draw orders).
 
 Team play goes through the pile markers only. A partner's ``keep`` makes any play on that pile cost
 ``KEEP_PRICE``; a partner's ``small`` makes each unseen card a jump skips on that pile cost ``SMALL_PRICE``.
@@ -49,10 +50,11 @@ FIRE_HOLD_PRICE = 15.0  # once the draw pile is empty a fire card held risks bei
 FIRE_HELD_COVER_RISK = 0.02
 
 # Endgame with partners (draw pile empty): candidates played out against sampled partner hands.
-ENDGAME_SAMPLES = 8
+# Measured (docs/benchmarks.md): 32 samples from 30 cards left beat 8 from 12 at every player count.
+ENDGAME_SAMPLES = 32
 ENDGAME_CANDIDATES = 5
 ENDGAME_STATIC = 0.01
-LATE_DRAW = 12  # with partners, play candidates out from this many cards left to draw
+LATE_DRAW = 30  # play candidates out from this many cards left to draw (alone too: sampled draw orders)
 
 # Team play.
 KEEP_PRICE = 8.0
@@ -259,16 +261,16 @@ def plan_turn(position: Position) -> list | None:
         return None
     if position.draw_count == 0 and position.partners_cards == 0:
         return longest_run(position.hand, position.tops, position.need, position.fire)
-    if position.players > 1 and position.draw_count <= LATE_DRAW and ENDGAME_SAMPLES:
+    if position.draw_count <= LATE_DRAW and ENDGAME_SAMPLES:
         return endgame_choice(position)
     return Turn(position).search()
 
 
 def endgame_choice(position: Position) -> list:
-    """Late in the game (partners still holding cards, or few cards left to draw): the best of the turn search's
+    """Late in the game (few cards left to draw, or partners still holding cards): the best of the turn search's
     candidates when each is played out to the end against ``ENDGAME_SAMPLES`` deals of the unseen cards to the
-    partners and the draw pile (the same samples for every candidate; seeded by the position, so the choice is a
-    function of the view)."""
+    partners and the draw pile (alone, just draw orders; the same samples for every candidate; seeded by the
+    position, so the choice is a function of the view)."""
     turn = Turn(position)
     options = turn.candidates(ENDGAME_CANDIDATES)
     if len(options) == 1:
