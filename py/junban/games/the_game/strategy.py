@@ -56,7 +56,7 @@ ENDGAME_CANDIDATES = 5
 ENDGAME_STATIC = 0.01
 LATE_DRAW = 30  # play candidates out from this many cards left to draw (alone too: sampled draw orders)
 # On Fire the greedy play-outs do not cover burning piles on purpose: from 30 cards they misjudge turns (measured
-# 3-9 points fewer wins at 2-5 players); from 12 they still help a little.
+# 1.6-9 points fewer wins at 2-5 players); from 12 they still help a little.
 FIRE_LATE_DRAW = 12
 
 # Team play.
