@@ -155,3 +155,26 @@ def test_a_playout_turn_takes_the_cheapest_play_each_time_and_then_only_free_one
             now = now[:pile] + (card,) + now[pile + 1:]
         expected = _cheapest_play_by_pricing_every_card(left, now, live)
         assert expected is None or (len(plays) >= need and expected[0] > 0)
+
+
+def test_turns_are_played_out_from_late_draw_alone_too_and_later_on_fire(monkeypatch):
+    from junban.games.the_game import strategy
+    played_out = []
+    monkeypatch.setattr(strategy, "endgame_choice", lambda p: played_out.append(p.draw_count) or [])
+    hand, tops = (12, 25, 47, 58, 71, 83, 90, 94), (10, 20, 99, 80)
+    fire = rules.FIRE_CARDS
+    for draw in (strategy.LATE_DRAW + 1, strategy.LATE_DRAW):
+        plan_turn(position(hand, tops, draw=draw))
+    for draw in (strategy.FIRE_LATE_DRAW + 1, strategy.FIRE_LATE_DRAW):
+        plan_turn(position(hand, tops, draw=draw, fire=fire))
+    assert strategy.FIRE_LATE_DRAW < strategy.LATE_DRAW
+    assert played_out == [strategy.LATE_DRAW, strategy.FIRE_LATE_DRAW]
+
+
+def test_a_solo_late_turn_is_legal_and_a_function_of_the_view():
+    hand, tops = (12, 25, 47, 58, 71, 83, 90, 94), (10, 20, 99, 80)
+    pos = position(hand, tops, draw=20)
+    plays = plan_turn(pos)
+    assert plays == plan_turn(pos) and len(plays) >= 2
+    assert {c for c, _ in plays} <= set(hand)
+    assert replay_plays(tops, plays) is not None
