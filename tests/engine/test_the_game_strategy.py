@@ -173,8 +173,15 @@ def test_turns_are_played_out_from_late_draw_alone_too_and_later_on_fire(monkeyp
 
 def test_a_solo_late_turn_is_legal_and_a_function_of_the_view():
     hand, tops = (12, 25, 47, 58, 71, 83, 90, 94), (10, 20, 99, 80)
-    pos = position(hand, tops, draw=20)
+    # Alone, every unseen card is in the draw pile: 20 of the cards no pile has taken yet.
+    draw = [c for c in ALL_CARDS if c not in hand and _unplayed_by_tops(c, tops)][:20]
+    pos = position(hand, tops, unseen=draw, draw=len(draw))
     plays = plan_turn(pos)
-    assert plays == plan_turn(pos) and len(plays) >= 2
-    assert {c for c, _ in plays} <= set(hand)
-    assert replay_plays(tops, plays) is not None
+    assert plays == plan_turn(pos)
+    assert len(plays) >= pos.need
+    cards = [c for c, _ in plays]
+    assert len(set(cards)) == len(cards) and set(cards) <= set(hand)
+    now = tops
+    for card, pile in plays:
+        assert rules.fits(card, pile, now[pile]), (card, pile, now)
+        now = now[:pile] + (card,) + now[pile + 1:]

@@ -14,9 +14,9 @@ jumps, backwards tricks and plays that set one up. ``EXTRA_PLAY_PRICE`` is 0: me
 more than the minimum loses games (more cards played means more cards seen).
 
 The endgame is searched: once the draw pile is empty and only this hand is left, exactly (``longest_run``);
-with partners still holding cards, or with at most ``LATE_DRAW`` cards left to draw, the best candidate turns are
-played out to the end against sampled deals of the unseen cards to partners and the draw pile (``endgame_choice``;
-alone, the samples are draw orders).
+with partners still holding cards, or with at most ``LATE_DRAW`` cards left to draw (``FIRE_LATE_DRAW`` On Fire),
+the best candidate turns are played out to the end against sampled deals of the unseen cards to partners and the
+draw pile (``endgame_choice``; alone, the samples are draw orders).
 
 Team play goes through the pile markers only. A partner's ``keep`` makes any play on that pile cost
 ``KEEP_PRICE``; a partner's ``small`` makes each unseen card a jump skips on that pile cost ``SMALL_PRICE``.
@@ -49,7 +49,8 @@ FIRE_PRICE_PER_CARD = 40.0
 FIRE_HOLD_PRICE = 15.0  # once the draw pile is empty a fire card held risks being the last card, uncovered
 FIRE_HELD_COVER_RISK = 0.02
 
-# Endgame with partners (draw pile empty): candidates played out against sampled partner hands.
+# Late turns: the best candidates played out against sampled deals of the unseen cards (partners' hands and
+# the draw pile; alone, draw orders), once partners hold the only unseen cards or LATE_DRAW cards are left.
 # Measured (docs/benchmarks.md): 32 samples from 30 cards left beat 8 from 12 at every player count.
 ENDGAME_SAMPLES = 32
 ENDGAME_CANDIDATES = 5
