@@ -160,7 +160,7 @@ def test_a_playout_turn_takes_the_cheapest_play_each_time_and_then_only_free_one
 def test_turns_are_played_out_from_late_draw_alone_too_and_later_on_fire(monkeypatch):
     from junban.games.the_game import strategy
     played_out = []
-    monkeypatch.setattr(strategy, "endgame_choice", lambda p: played_out.append(p.draw_count) or [])
+    monkeypatch.setattr(strategy, "endgame_choice", lambda p, deals: played_out.append(p.draw_count) or [])
     hand, tops = (12, 25, 47, 58, 71, 83, 90, 94), (10, 20, 99, 80)
     fire = rules.FIRE_CARDS
     for draw in (strategy.LATE_DRAW + 1, strategy.LATE_DRAW):

@@ -3,7 +3,9 @@
 Plays G deals (seeds ``S-0`` .. ``S-(G-1)``) through the real engine: every seat is a bot that sees only
 ``view(state, seat)``, and every action goes through ``apply``. Variants: ``expert`` (minimum 3), ``small``
 (one card fewer in hand), ``fire`` (On Fire), ``strict`` (no undo). ``--bot clairvoyant`` runs the benchmark-only
-solver that reads the whole deal (an upper bound, never a table bot).
+solver that reads the whole deal (an upper bound, never a table bot); ``--bot informed-hands`` and
+``--bot informed-deal`` are the strong bot told the partners' hands, or the whole deal (``the_game_informed``:
+what the hidden cards are worth, never table bots).
 
 Prints a table, then as the last line one JSON object: games, perfect_rate, win_rate, mean_left, ci95_perfect,
 ci95_win, seconds, and a digest of the per-deal results (the same seed set gives the same digest, with any
@@ -17,10 +19,11 @@ import json
 import statistics
 import time
 
+from junban.bench.the_game_informed import EVERY_TURN
 from junban.bench.common import print_result, print_table, run_all, seed_set, wilson_interval
 from junban.games.the_game import rules
 
-BOTS = ("baseline", "strong", "clairvoyant")
+BOTS = ("baseline", "strong", "clairvoyant", "informed-hands", "informed-deal")
 VARIANTS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "strict": "strict"}
 # A deal never needs more actions than this (98 plays, ~50 turn ends, a few markers per turn); more is a bot bug.
 MAX_ACTIONS = 2000
@@ -38,15 +41,20 @@ def game_config(players: int, variants: list[str]) -> dict:
 
 def play_deal(job: tuple) -> dict:
     """Play one deal with bots at every seat; return its result (plain data, no timings but the bot's)."""
-    seed, config, bot = job
+    seed, config, bot, playouts_from = job
     if bot == "clairvoyant":
         from junban.bench.the_game_solver import solve_deal
 
         return solve_deal(config, seed)
-    from junban.games.the_game.bots import make_bot
-
     state = rules.new_game(config, seed)
-    bots = [make_bot(bot, seed, seat) for seat in range(config["players"])]
+    if bot.startswith("informed-"):
+        from junban.bench.the_game_informed import InformedBot
+
+        bots = [InformedBot(bot, seed, seat, playouts_from) for seat in range(config["players"])]
+    else:
+        from junban.games.the_game.bots import make_bot
+
+        bots = [make_bot(bot, seed, seat) for seat in range(config["players"])]
     actions = 0
     turn_seconds: list[float] = []
     act_seconds: list[float] = []
@@ -54,6 +62,8 @@ def play_deal(job: tuple) -> dict:
     while not rules.is_over(state):
         seat = rules.to_act(state)
         seen = rules.view(state, seat)
+        if bot.startswith("informed-"):
+            bots[seat].table = state
         t0 = time.perf_counter()
         action = bots[seat].act(seen)
         spent = time.perf_counter() - t0
@@ -111,6 +121,8 @@ def summarize(results: list[dict], seconds: float, args, config: dict) -> dict:
         "seconds": round(seconds, 1),
         "workers": args.workers,
     }
+    if args.bot.startswith("informed-"):
+        summary["playouts_from"] = EVERY_TURN if args.playouts_from is None else args.playouts_from
     turns = [t for r in results for t in r.get("turn_seconds", [])]
     acts = [t for r in results for t in r.get("act_seconds", [])]
     if turns:
@@ -139,6 +151,8 @@ def table_rows(summary: dict) -> list[tuple[str, object]]:
         ("mean cards left", f"{summary['mean_left']:.2f}"),
         ("lost to fire", summary["fire_losses"]),
     ]
+    if "playouts_from" in summary:
+        rows.append(("play-outs from", f"{summary['playouts_from']} cards left to draw"))
     if published:
         rows.append(("best published", f"perfect {published[0]:.0%}, win {published[1]:.0%}"))
     if "turn_ms" in summary:
@@ -162,17 +176,24 @@ def parse_args(argv: list[str]):
     parser.add_argument("--variant", action="extend", nargs="+", default=[], choices=sorted(VARIANTS),
                         help="expert, small, fire, strict (several allowed)")
     parser.add_argument("--workers", type=int, default=1, help="processes to spread the deals over (default 1)")
+    parser.add_argument("--playouts-from", type=int, default=None, metavar="CARDS",
+                        help="informed bots only: play turns out from this many cards left to draw (default: every turn)")
     args = parser.parse_args(argv)
     args.variant = sorted(set(args.variant))
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.playouts_from is not None and not args.bot.startswith("informed-"):
+        parser.error("--playouts-from applies to the informed bots only")
+    if args.playouts_from is not None and args.playouts_from < 0:
+        parser.error("--playouts-from must be 0 or more")
     return args
 
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     config = game_config(args.players, args.variant)
-    jobs = [(seed, config, args.bot) for seed in seed_set(args.seed, args.games)]
+    playouts_from = EVERY_TURN if args.playouts_from is None else args.playouts_from
+    jobs = [(seed, config, args.bot, playouts_from) for seed in seed_set(args.seed, args.games)]
     start = time.perf_counter()
     results = run_all(play_deal, jobs, workers=args.workers, label="deals")
     seconds = time.perf_counter() - start

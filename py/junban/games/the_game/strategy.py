@@ -16,7 +16,7 @@ more than the minimum loses games (more cards played means more cards seen).
 The endgame is searched: once the draw pile is empty and only this hand is left, exactly (``longest_run``);
 with partners still holding cards, or with at most ``LATE_DRAW`` cards left to draw (``FIRE_LATE_DRAW`` On Fire),
 the best candidate turns are played out to the end against sampled deals of the unseen cards to partners and the
-draw pile (``endgame_choice``; alone, the samples are draw orders).
+draw pile (``sampled_deals``, ``endgame_choice``; alone, the samples are draw orders).
 
 Team play goes through the pile markers only. A partner's ``keep`` makes any play on that pile cost
 ``KEEP_PRICE``; a partner's ``small`` makes each unseen card a jump skips on that pile cost ``SMALL_PRICE``.
@@ -259,37 +259,54 @@ class Turn:
         return ends[:count]
 
 
-def plan_turn(position: Position) -> list | None:
-    """The plays of the rest of this turn, or None when the hand cannot play the cards still required."""
+def plan_turn(position: Position, deals=None, late_draw: int | None = None) -> list | None:
+    """The plays of the rest of this turn, or None when the hand cannot play the cards still required.
+
+    ``deals(position)`` gives the deals the late candidates are played out against (``sampled_deals`` by
+    default); ``late_draw`` overrides when play-outs start. Both exist for the benchmark's informed bots, which
+    measure what knowing the hidden cards would be worth; a table bot uses the defaults."""
     if position.need > 0 and not can_play(position.hand, position.tops, position.need):
         return None
     if position.draw_count == 0 and position.partners_cards == 0:
         return longest_run(position.hand, position.tops, position.need, position.fire)
-    if position.draw_count <= (FIRE_LATE_DRAW if position.fire else LATE_DRAW) and ENDGAME_SAMPLES:
-        return endgame_choice(position)
+    if late_draw is None:
+        late_draw = FIRE_LATE_DRAW if position.fire else LATE_DRAW
+    if position.draw_count <= late_draw and ENDGAME_SAMPLES:
+        return endgame_choice(position, (deals or sampled_deals)(position))
     return Turn(position).search()
 
 
-def endgame_choice(position: Position) -> list:
-    """Late in the game (few cards left to draw, or partners still holding cards): the best of the turn search's
-    candidates when each is played out to the end against ``ENDGAME_SAMPLES`` deals of the unseen cards to the
-    partners and the draw pile (alone, just draw orders; the same samples for every candidate; seeded by the
-    position, so the choice is a function of the view)."""
-    turn = Turn(position)
-    options = turn.candidates(ENDGAME_CANDIDATES)
-    if len(options) == 1:
-        return list(options[0][1])
-    rng = random.Random(f"endgame|{position.seat}|{position.hand}|{position.tops}|{sorted(position.unseen)}")
+def playout_rng(position: Position) -> random.Random:
+    """The random source of a position's play-out deals: seeded by the position, so the choice is a function of
+    the view."""
+    return random.Random(f"endgame|{position.seat}|{position.hand}|{position.tops}|{sorted(position.unseen)}")
+
+
+def sampled_deals(position: Position) -> list:
+    """``ENDGAME_SAMPLES`` deals of the unseen cards, each (hands, draw): hands[s] for every partner (None for
+    this seat), and the rest as the draw pile (next card last). Alone, the deals are draw orders."""
+    rng = playout_rng(position)
     unseen = sorted(position.unseen)
     partners = [s for s in range(position.players) if s != position.seat]
-    samples = []
+    deals = []
     for _ in range(ENDGAME_SAMPLES):
         rng.shuffle(unseen)
         hands, k = [None] * position.players, 0
         for s in partners:
             hands[s] = unseen[k:k + position.hand_counts[s]]
             k += position.hand_counts[s]
-        samples.append((hands, unseen[k:]))
+        deals.append((hands, unseen[k:]))
+    return deals
+
+
+def endgame_choice(position: Position, deals: list) -> list:
+    """Late in the game (few cards left to draw, or partners still holding cards): the best of the turn search's
+    candidates when each is played out to the end, every seat playing greedily, against the same ``deals`` of the
+    unseen cards (see ``sampled_deals``); the fewest cards left on average wins."""
+    turn = Turn(position)
+    options = turn.candidates(ENDGAME_CANDIDATES)
+    if len(options) == 1:
+        return list(options[0][1])
     scored = []
     for static, plays in options:
         played = {c for c, _ in plays}
@@ -298,7 +315,7 @@ def endgame_choice(position: Position) -> list:
         for card, pile in plays:
             tops = after(tops, card, pile)
         left = 0
-        for hands, draw in samples:
+        for hands, draw in deals:
             hands = list(hands)
             mine = list(rest)
             draw = list(draw)
@@ -307,7 +324,7 @@ def endgame_choice(position: Position) -> list:
             hands[position.seat] = mine
             left += team_playout(hands, tops, (position.seat + 1) % position.players, draw,
                                  position.minimum if position.draw_count else 1, position.hand_size, position.fire)
-        scored.append((left / len(samples) + ENDGAME_STATIC * static, plays))
+        scored.append((left / len(deals) + ENDGAME_STATIC * static, plays))
     scored.sort()
     return list(scored[0][1])
 

@@ -1,0 +1,91 @@
+"""The benchmark's informed bots: the strong bot with the hidden cards told, to measure what they are worth."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from junban.bench import the_game as bench
+from junban.bench.the_game_informed import EVERY_TURN, InformedBot
+from junban.games.the_game import rules, strategy
+from junban.games.the_game.seat_view import turn_start
+
+
+def table(players: int, seed: str = "informed") -> rules.State:
+    return rules.new_game(rules.normalize_config({"players": players}), seed)
+
+
+def test_sampled_deals_split_the_unseen_cards_between_partners_and_the_draw_pile():
+    state = table(3)
+    position = turn_start(rules.view(state, 0))
+    deals = strategy.sampled_deals(position)
+    assert len(deals) == strategy.ENDGAME_SAMPLES
+    assert deals == strategy.sampled_deals(position)  # a function of the view
+    for hands, draw in deals:
+        assert hands[0] is None
+        assert [len(hands[s]) for s in (1, 2)] == [len(state.hands[1]), len(state.hands[2])]
+        dealt = [*hands[1], *hands[2], *draw]
+        assert sorted(dealt) == sorted(position.unseen)
+    assert len({tuple(draw) for _, draw in deals}) > 1
+
+
+@pytest.mark.parametrize("name", ["informed-hands", "informed-deal"])
+def test_informed_deals_hold_the_real_hidden_cards(name):
+    state = table(3)
+    bot = InformedBot(name, "informed", 1)
+    bot.table = state
+    position = turn_start(rules.view(state, 1))
+    deals = bot.real_deals(position)
+    assert len(deals) == (1 if name == "informed-deal" else strategy.ENDGAME_SAMPLES)
+    for hands, draw in deals:
+        assert hands[1] is None
+        assert hands[0] == sorted(state.hands[0]) and hands[2] == sorted(state.hands[2])
+        if name == "informed-deal":
+            assert draw == state.draw
+        else:
+            assert sorted(draw) == sorted(state.draw)
+    if name == "informed-hands":
+        assert len({tuple(draw) for _, draw in deals}) > 1
+
+
+def test_informed_bots_play_every_turn_out_unless_told_later(monkeypatch):
+    state = table(2)
+    seen = []
+    monkeypatch.setattr(strategy, "endgame_choice", lambda position, deals: seen.append(deals) or [])
+    position = turn_start(rules.view(state, 0))
+    assert position.draw_count > strategy.LATE_DRAW
+    every = InformedBot("informed-deal", "informed", 0)
+    every.table = state
+    every.plan_turn(position)
+    assert seen == [[([None, sorted(state.hands[1])], state.draw)]]
+    later = InformedBot("informed-deal", "informed", 0, playouts_from=strategy.LATE_DRAW)
+    later.table = state
+    later.plan_turn(position)
+    assert len(seen) == 1  # not played out this early: the strong bot's turn search instead
+
+
+def run(capsys, argv: list[str]) -> dict:
+    assert bench.main(argv) == 0
+    return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("name", ["informed-hands", "informed-deal"])
+def test_informed_benchmark_runs_through_the_engine_and_repeats(capsys, name):
+    argv = ["--players", "2", "--games", "2", "--seed", "inf", "--bot", name, "--playouts-from", "12"]
+    one = run(capsys, argv)
+    spread = run(capsys, [*argv, "--workers", "2"])
+    assert one["games"] == 2 and one["bot"] == name and one["playouts_from"] == 12
+    assert one["results_digest"] == spread["results_digest"]
+
+
+def test_informed_runs_every_turn_by_default(capsys):
+    result = run(capsys, ["--players", "1", "--games", "1", "--seed", "inf", "--bot", "informed-deal"])
+    assert result["playouts_from"] == EVERY_TURN
+
+
+def test_playouts_from_is_only_for_informed_bots(capsys):
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--bot", "strong", "--playouts-from", "30"])
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--bot", "informed-hands", "--playouts-from", "-1"])
+    assert "informed" in capsys.readouterr().err
