@@ -5,7 +5,7 @@ plays exactly as the strong bot (the same turn search, candidates, markers and g
 deals its candidate turns are played out against:
 
 - ``informed-hands``: the partners' real hands, with ``ENDGAME_SAMPLES`` shuffles of the real draw pile (what a
-  team that showed each other their hands would know; solo this is the strong bot's own sampling);
+  team that showed each other their hands would know; alone, shuffles of the draw pile as the strong bot makes);
 - ``informed-deal``: the real hands and the real draw order (one deal: everything).
 
 They play out every turn (``playouts_from`` = 98 cards left to draw) unless told to start later, so the figures
