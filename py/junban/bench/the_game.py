@@ -19,11 +19,11 @@ import json
 import statistics
 import time
 
-from junban.bench.the_game_informed import EVERY_TURN
 from junban.bench.common import print_result, print_table, run_all, seed_set, wilson_interval
+from junban.bench.the_game_informed import EVERY_TURN, KNOWS, InformedBot
 from junban.games.the_game import rules
 
-BOTS = ("baseline", "strong", "clairvoyant", "informed-hands", "informed-deal")
+BOTS = ("baseline", "strong", "clairvoyant", *KNOWS)
 VARIANTS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "strict": "strict"}
 # A deal never needs more actions than this (98 plays, ~50 turn ends, a few markers per turn); more is a bot bug.
 MAX_ACTIONS = 2000
@@ -47,9 +47,7 @@ def play_deal(job: tuple) -> dict:
 
         return solve_deal(config, seed)
     state = rules.new_game(config, seed)
-    if bot.startswith("informed-"):
-        from junban.bench.the_game_informed import InformedBot
-
+    if bot in KNOWS:
         bots = [InformedBot(bot, seed, seat, playouts_from) for seat in range(config["players"])]
     else:
         from junban.games.the_game.bots import make_bot
@@ -62,7 +60,7 @@ def play_deal(job: tuple) -> dict:
     while not rules.is_over(state):
         seat = rules.to_act(state)
         seen = rules.view(state, seat)
-        if bot.startswith("informed-"):
+        if bot in KNOWS:
             bots[seat].table = state
         t0 = time.perf_counter()
         action = bots[seat].act(seen)
@@ -121,7 +119,7 @@ def summarize(results: list[dict], seconds: float, args, config: dict) -> dict:
         "seconds": round(seconds, 1),
         "workers": args.workers,
     }
-    if args.bot.startswith("informed-"):
+    if args.bot in KNOWS:
         summary["playouts_from"] = EVERY_TURN if args.playouts_from is None else args.playouts_from
     turns = [t for r in results for t in r.get("turn_seconds", [])]
     acts = [t for r in results for t in r.get("act_seconds", [])]
@@ -182,7 +180,7 @@ def parse_args(argv: list[str]):
     args.variant = sorted(set(args.variant))
     if args.games < 1:
         parser.error("--games must be at least 1")
-    if args.playouts_from is not None and not args.bot.startswith("informed-"):
+    if args.playouts_from is not None and args.bot not in KNOWS:
         parser.error("--playouts-from applies to the informed bots only")
     if args.playouts_from is not None and args.playouts_from < 0:
         parser.error("--playouts-from must be 0 or more")
