@@ -48,6 +48,44 @@ def test_informed_deals_hold_the_real_hidden_cards(name):
         assert len({tuple(draw) for _, draw in deals}) > 1
 
 
+def test_partly_told_deals_keep_the_told_cards_where_they_are_and_deal_the_rest():
+    state = table(3)
+    bot = InformedBot("informed-hands", "informed", 1, known=0.5)
+    bot.table = state
+    position = turn_start(rules.view(state, 1))
+    told = {s: [c for c in state.hands[s] if bot.told(c)] for s in (0, 2)}
+    partners_cards = len(state.hands[0]) + len(state.hands[2])
+    assert 0 < len(told[0]) + len(told[2]) < partners_cards
+    assert told == {s: [c for c in state.hands[s] if bot.told(c)] for s in (0, 2)}  # told once, told for good
+    deals = bot.real_deals(position)
+    assert len(deals) == strategy.ENDGAME_SAMPLES
+    for hands, draw in deals:
+        assert hands[1] is None
+        for s in (0, 2):
+            assert len(hands[s]) == len(state.hands[s]) and set(told[s]) <= set(hands[s])
+        assert sorted([*hands[0], *hands[2], *draw]) == sorted(position.unseen)
+    untold = [c for s in (0, 2) for c in state.hands[s] if c not in told[s]]
+    assert any(set(untold) - set(hands[0]) - set(hands[2]) for hands, _ in deals)  # not the real hands
+    assert len({tuple(hands[0]) for hands, _ in deals}) > 1
+
+
+def test_told_nothing_an_informed_bot_samples_as_the_strong_bot_does():
+    state = table(3)
+    bot = InformedBot("informed-hands", "informed", 1, known=0.0)
+    bot.table = state
+    position = turn_start(rules.view(state, 1))
+    sampled = [([None if h is None else sorted(h) for h in hands], draw)
+               for hands, draw in strategy.sampled_deals(position)]
+    assert bot.real_deals(position) == sampled
+
+
+def test_only_informed_hands_can_be_told_part_of_the_hands():
+    with pytest.raises(ValueError):
+        InformedBot("informed-deal", "informed", 0, known=0.5)
+    with pytest.raises(ValueError):
+        InformedBot("informed-hands", "informed", 0, known=1.5)
+
+
 def test_informed_bots_play_every_turn_out_unless_told_later(monkeypatch):
     state = table(2)
     seen = []
@@ -89,3 +127,14 @@ def test_playouts_from_is_only_for_informed_bots(capsys):
     with pytest.raises(SystemExit):
         bench.parse_args(["--bot", "informed-hands", "--playouts-from", "-1"])
     assert "informed" in capsys.readouterr().err
+
+
+def test_known_is_only_for_informed_hands_and_is_a_chance(capsys):
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--bot", "informed-deal", "--known", "0.5"])
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--bot", "informed-hands", "--known", "2"])
+    assert "--known" in capsys.readouterr().err
+    result = run(capsys, ["--players", "3", "--games", "2", "--seed", "inf", "--bot", "informed-hands",
+                          "--known", "0.5", "--playouts-from", "12"])
+    assert result["known"] == 0.5 and result["games"] == 2

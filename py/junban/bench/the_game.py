@@ -5,7 +5,8 @@ Plays G deals (seeds ``S-0`` .. ``S-(G-1)``) through the real engine: every seat
 (one card fewer in hand), ``fire`` (On Fire), ``strict`` (no undo). ``--bot clairvoyant`` runs the benchmark-only
 solver that reads the whole deal (an upper bound, never a table bot); ``--bot informed-hands`` and
 ``--bot informed-deal`` are the strong bot told the partners' hands, or the whole deal (``the_game_informed``:
-what the hidden cards are worth, never table bots).
+what the hidden cards are worth, never table bots); ``--known F`` tells ``informed-hands`` each card a partner
+holds only with chance F.
 
 Prints a table, then as the last line one JSON object: games, perfect_rate, win_rate, mean_left, ci95_perfect,
 ci95_win, seconds, and a digest of the per-deal results (the same seed set gives the same digest, with any
@@ -41,14 +42,14 @@ def game_config(players: int, variants: list[str]) -> dict:
 
 def play_deal(job: tuple) -> dict:
     """Play one deal with bots at every seat; return its result (plain data, no timings but the bot's)."""
-    seed, config, bot, playouts_from = job
+    seed, config, bot, playouts_from, known = job
     if bot == "clairvoyant":
         from junban.bench.the_game_solver import solve_deal
 
         return solve_deal(config, seed)
     state = rules.new_game(config, seed)
     if bot in KNOWS:
-        bots = [InformedBot(bot, seed, seat, playouts_from) for seat in range(config["players"])]
+        bots = [InformedBot(bot, seed, seat, playouts_from, known) for seat in range(config["players"])]
     else:
         from junban.games.the_game.bots import make_bot
 
@@ -121,6 +122,8 @@ def summarize(results: list[dict], seconds: float, args, config: dict) -> dict:
     }
     if args.bot in KNOWS:
         summary["playouts_from"] = EVERY_TURN if args.playouts_from is None else args.playouts_from
+        if args.known is not None:
+            summary["known"] = args.known
     turns = [t for r in results for t in r.get("turn_seconds", [])]
     acts = [t for r in results for t in r.get("act_seconds", [])]
     if turns:
@@ -151,6 +154,8 @@ def table_rows(summary: dict) -> list[tuple[str, object]]:
     ]
     if "playouts_from" in summary:
         rows.append(("play-outs from", f"{summary['playouts_from']} cards left to draw"))
+    if "known" in summary:
+        rows.append(("partners' cards told", f"each with chance {summary['known']}"))
     if published:
         rows.append(("best published", f"perfect {published[0]:.0%}, win {published[1]:.0%}"))
     if "turn_ms" in summary:
@@ -176,6 +181,8 @@ def parse_args(argv: list[str]):
     parser.add_argument("--workers", type=int, default=1, help="processes to spread the deals over (default 1)")
     parser.add_argument("--playouts-from", type=int, default=None, metavar="CARDS",
                         help="informed bots only: play turns out from this many cards left to draw (default: every turn)")
+    parser.add_argument("--known", type=float, default=None, metavar="FRACTION",
+                        help="informed-hands only: tell each card a partner holds with this chance (default 1: all)")
     args = parser.parse_args(argv)
     args.variant = sorted(set(args.variant))
     if args.games < 1:
@@ -184,6 +191,10 @@ def parse_args(argv: list[str]):
         parser.error("--playouts-from applies to the informed bots only")
     if args.playouts_from is not None and args.playouts_from < 0:
         parser.error("--playouts-from must be 0 or more")
+    if args.known is not None and args.bot != "informed-hands":
+        parser.error("--known applies to informed-hands only")
+    if args.known is not None and not 0.0 <= args.known <= 1.0:
+        parser.error("--known must be between 0 and 1")
     return args
 
 
@@ -191,7 +202,8 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     config = game_config(args.players, args.variant)
     playouts_from = EVERY_TURN if args.playouts_from is None else args.playouts_from
-    jobs = [(seed, config, args.bot, playouts_from) for seed in seed_set(args.seed, args.games)]
+    known = 1.0 if args.known is None else args.known
+    jobs = [(seed, config, args.bot, playouts_from, known) for seed in seed_set(args.seed, args.games)]
     start = time.perf_counter()
     results = run_all(play_deal, jobs, workers=args.workers, label="deals")
     seconds = time.perf_counter() - start
