@@ -46,6 +46,8 @@ class FakePlatform:
         self.ready = False
         self.copied: list[str] = []
         self.focused: str | None = None
+        self.motion: list = []  # "before" and the travel time of each render that moved cards
+        self.reduced_motion = False
 
     # page
     def set_ready(self):
@@ -57,6 +59,9 @@ class FakePlatform:
     def set_lang(self, lang):
         self.lang = lang
 
+    def set_skip_link(self, text):
+        self.skip_link = text
+
     def announce(self, text):
         self.announcements.append(text)
 
@@ -66,11 +71,17 @@ class FakePlatform:
     def scroll_to_top(self):
         pass
 
+    def motion_before(self):
+        self.motion.append("before")
+
+    def motion_after(self, ms):
+        self.motion.append(ms)
+
     def languages(self):
         return self._languages
 
     def prefers_reduced_motion(self):
-        return False
+        return self.reduced_motion
 
     # location
     def get_hash(self):

@@ -4,25 +4,26 @@ from __future__ import annotations
 from junban import links
 from junban.games import available_games
 from junban.ui.dom import h
+from junban.ui.games import has_ui
 from junban.ui.i18n import t
 
 
 class HomeScreen:
     title = None
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, services):
+        self.services = services
         self.confirm_delete: str | None = None
-        self.saves = app.store.list_saves()
-        app.report_storage_problems()
+        self.saves = services.store.list_saves()
+        services.report_storage_problems()
 
     def _refresh(self) -> None:
-        self.saves = self.app.store.list_saves()
-        self.app.report_storage_problems()
+        self.saves = self.services.store.list_saves()
+        self.services.report_storage_problems()
 
     def storage_changed(self, key) -> None:
         self._refresh()
-        self.app.render()
+        self.services.render()
 
     def render(self):
         return [
@@ -30,12 +31,12 @@ class HomeScreen:
               h("h1", {}, "Junban ", h("span", {"lang": "ja", "class": "hero-ja"}, "順番")),
               h("p", {"class": "lead"}, t("home.lead"))),
             h("section", {"class": "games", "aria-label": t("home.games")},
-              [self._game_tile(slug) for slug in available_games() if _has_ui(slug)]),
+              [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
         ]
 
     def _game_tile(self, game: str):
-        daily = links.daily_link(game, self.app.platform.today())
+        daily = links.daily_link(game, self.services.platform.today())
         return h(
             "article", {"class": ["game-tile", f"game-{game}"], "key": game},
             h("h2", {}, t(f"game.{game}.title")),
@@ -53,7 +54,7 @@ class HomeScreen:
         rows = []
         for save in self.saves:
             who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
-            when = _ago(self.app.platform.now() - save.updated)
+            when = _ago(self.services.platform.now() - save.updated)
             status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
             if self.confirm_delete == save.id:
                 actions = [
@@ -87,16 +88,10 @@ class HomeScreen:
         elif act == "home:delete-no":
             self.confirm_delete = None
         elif act == "home:delete-yes" and arg:
-            self.app.store.delete_save(arg)
+            self.services.store.delete_save(arg)
             self.confirm_delete = None
             self._refresh()
-            self.app.announce(t("home.deleted"))
-
-
-def _has_ui(game: str) -> bool:
-    from junban.ui.app import has_ui
-
-    return has_ui(game)
+            self.services.announce(t("home.deleted"))
 
 
 def _ago(seconds: float) -> str:
