@@ -115,13 +115,14 @@ def _flame(cls: str = "flame"):
              h("path", {"d": "M8 1c1 3 4 4.5 4 8.5A4 4 0 0 1 4 9.5C4 7 6 6 6 4c1.2.8 1.6 2 1.6 3C9 6 8.8 3.5 8 1z"}))
 
 
-def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face"):
-    """A card as the printed deck shows it: its number large and in both corners, its colour by its value."""
-    return h("span", {"class": [cls, "fire" if fire else None], "style": f"--v:{card}", **(extra or {})},
-             h("span", {"class": "corner tl", "aria-hidden": "true"}, str(card)),
+def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face", word: bool = False):
+    """A card as the printed deck shows it: its number large and in both corners (drawn by CSS from ``data-n``, so
+    a screen reader hears the number once), its colour by its value."""
+    return h("span", {"class": [cls, "fire" if fire else None], "style": f"--v:{card}", "data-n": str(card),
+                      **(extra or {})},
              _flame() if fire else None,
              h("span", {"class": "card-num"}, str(card)),
-             h("span", {"class": "corner br", "aria-hidden": "true"}, str(card)))
+             h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if word else None)
 
 
 def seat_status(table, view: dict, seat: int) -> str:
@@ -298,21 +299,19 @@ def _hand(table, view, selected, plays, fire, hint):
     for card in view["hand"]:
         is_fire = card in fire
         piles = [p for p in range(4) if (card, p) in plays]
+        # The button is the place to touch (the whole cell: at least 44 px wide even with 8 cards on a phone);
+        # the face inside it is the card that is seen, and travels.
         cards.append(
             h("button", {
                 "type": "button", "key": card, "id": f"card-{card}",
-                "class": ["card", "fire" if is_fire else None, "selected" if card == selected else None,
+                "class": ["card", "selected" if card == selected else None,
                           "unplayable" if my_turn and not piles else None,
                           "hinted" if hint is not None and hint.get("play") == card else None],
                 "data-act": "tg:card", "data-arg": str(card), "aria-pressed": "true" if card == selected else "false",
-                "aria-label": card_label(card, is_fire), "style": f"--v:{card}",
-                **flip(f"tg-{card}", came_from="draw-pile"),
+                "aria-label": card_label(card, is_fire),
                 **draggable("tg:drop", str(card), [f"pile-{p}" for p in piles]),
             },
-                h("span", {"class": "corner tl", "aria-hidden": "true"}, str(card)),
-                _flame() if is_fire else None,
-                h("span", {"class": "card-num"}, str(card)),
-                h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if is_fire else None)
+                _face(card, is_fire, flip(f"tg-{card}", came_from="draw-pile"), word=is_fire))
         )
     name = table.seat_name(table.viewer)
     return h("section", {"class": "hand", "aria-label": t("tg.hand.of", name=name), "data-zone": "hand"},
@@ -493,6 +492,8 @@ def play_on(table, pile: int) -> None:
     if table.act({"play": card, "pile": pile}):
         local.update(selected=None, hint=None)
         rest = [c for c in hand if c != card]
+        if table.sheet.is_open():  # the last card ended the game: the result has the focus
+            return
         if rest:
             table.services.focus_after_render(f"#card-{rest[min(index, len(rest) - 1)]}")
         else:

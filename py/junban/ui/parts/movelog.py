@@ -114,7 +114,8 @@ def render_log(table, limit: int | None = None):
     ]
     if not items:
         items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
-    return h("ol", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log"}, items)
+    return h("div", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log"},
+             h("ol", {"class": "log-turns"}, items))
 
 
 def recap_entries(table) -> tuple[str, list[Entry]]:

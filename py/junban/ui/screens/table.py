@@ -102,7 +102,7 @@ class TableScreen:
         return h("div", {"class": "table-bar"},
                  h("h1", {"class": "table-title"}, self.title),
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
-                              "id": "open-rules", "aria-haspopup": "dialog"},
+                              "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
                                                                                    t("table.rules"))),
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
@@ -166,7 +166,7 @@ class TableScreen:
         speed = self.services.settings.get("speed", "normal")
         return h("div", {"class": "table-controls"},
                  h("label", {"class": "speed"}, h("span", {"class": "speed-label"}, t("table.bot_speed")),
-                   h("select", {"data-field": "speed", "value": speed, "id": "speed"},
+                   h("select", {"data-field": "speed", "value": speed, "id": "speed", "aria-label": t("table.bot_speed")},
                      [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])),
                  h("button", {"type": "button", "class": "button small skip", "data-act": "table:skip", "id": "skip",
                               "aria-label": t("table.skip")},
