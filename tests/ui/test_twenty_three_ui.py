@@ -84,11 +84,12 @@ def test_a_fourth_discard_choice_is_refused_and_the_1_cannot_be_chosen():
     for card in hand_buttons(platform)[-3:]:
         click(app, card)
     click(app, hand_buttons(platform)[-4])
-    assert len(table(app).local["discard"]) == 3 and any("chosen 3" in n.text for n in app.notices)
+    assert len(table(app).local["discard"]) == 3
+    assert by_id(platform, "tt-refused").textContent == "You have chosen 3 cards: unselect one to choose another."
     holder = next(s for s in range(2) if 1 in session.state.hands[s])
     if holder == 0:
         click(app, hand_buttons(platform)[0])  # the 1
-        assert any("cannot be discarded" in n.text for n in app.notices)
+        assert by_id(platform, "tt-refused").textContent == "The 1 cannot be discarded."
 
 
 # ---------------------------------------------------------------------- choosing a play and seeing its penalty
@@ -171,9 +172,10 @@ def test_pass_force_and_drop_out_show_their_costs_and_drop_out_asks_first():
     assert by_id(platform, "tt-drop-cost").textContent == f"+{size} chips"
     click(app, button(platform, "Drop out"))
     assert table(app).session.actions[-1] != {"drop_out": True}
-    assert f"Your {size} cards go back in the box" in by_id(platform, "tt-confirm-text").textContent
-    click(app, button(platform, "Keep playing"))
-    assert not by_attr(platform, "id", "tt-confirm-text")
+    sheet = by_id(platform, "sheet-drop")
+    assert sheet.attributes["role"] == "dialog" and f"Your {size} cards go back in the box" in sheet.textContent
+    click(app, by_id(platform, "drop-no"))
+    assert not by_attr(platform, "id", "sheet-drop") and platform.focused == "#tt-drop"
     click(app, button(platform, "Pass and force"))
     assert table(app).session.actions[-1] == {"pass": True, "force": True}
     assert any("passed and forced the next player" in text for text in platform.announcements)
@@ -218,8 +220,8 @@ def test_the_keyboard_moves_between_cards_chooses_chips_and_plays():
 def test_keys_s_and_x_pass_and_ask_before_dropping_out():
     app, platform = playing()
     session = table(app).session
-    assert app.key("x") and by_attr(platform, "id", "tt-confirm-text")
-    assert app.key("Escape") and not by_attr(platform, "id", "tt-confirm-text")
+    assert app.key("x") and by_attr(platform, "id", "sheet-drop")
+    assert app.key("Escape") and not by_attr(platform, "id", "sheet-drop")
     assert app.key("s") and session.actions[-1] == {"pass": True}
 
 
@@ -275,15 +277,17 @@ def test_the_round_summary_stands_between_the_rounds_until_the_person_starts_rou
     session.seats[1] = Seat("bot", "Bot 2", "baseline")
     app.save(session)
     app.go(f"#/play/{session.id}")
-    summary = by_id(platform, "tt-summary-title")
-    assert summary.textContent == "Round 1 is over"
-    assert not hand_buttons(platform), "the new hand waits until the summary is closed"
+    summary = by_id(platform, "sheet-round")
+    assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over"
+    assert by_attr(platform, "inert"), "the new hand waits under the summary"
     results = ui.round_results(session.view(0), 1)
-    rows = nodes(platform, lambda n: n.tagName == "tr" and n.parentNode.tagName == "tbody")
-    assert [r.childNodes[3].textContent for r in rows] == [str(r["penalties"]) for r in results]
+    rows = summary.find_all(lambda n: n.tagName == "tr" and n.parentNode.tagName == "tbody")
+    assert [r.childNodes[2].textContent for r in rows] == [str(r["penalties"]) for r in results]
     assert not app.key("p"), "no action keys while the summary is open"
     click(app, button(platform, "Start round 2"))
-    assert not by_attr(platform, "id", "tt-summary-title") and len(hand(platform)) == 15
+    assert not by_attr(platform, "id", "sheet-round") and len(hand(platform)) == 15
+    click(app, button(platform, "Round 1 results"))
+    assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over", "and it can be looked at again"
 
 
 def finished_game(players: int, want_tie: bool) -> tuple[App, FakePlatform]:
@@ -363,8 +367,8 @@ def test_a_whole_game_against_a_bot_through_the_ui_reaches_the_ranking():
                 click(app, button(platform, "Play"))
             else:
                 click(app, button(platform, "Drop out" if {"drop_out": True} in legal else "Pass"))
-                if by_attr(platform, "id", "tt-drop-yes"):
-                    click(app, by_id(platform, "tt-drop-yes"))
+                if by_attr(platform, "id", "drop-yes"):
+                    click(app, by_id(platform, "drop-yes"))
     assert session.is_over
     assert by_id(platform, "end-title").textContent.endswith("!")
     assert len(app.store.history()) == 1
@@ -401,3 +405,162 @@ def test_links_have_no_keys_of_their_own_and_the_daily_deal_is_three_players_aga
         links.setup_from_params("23", {"players": "5", "seed": "1"})
     with pytest.raises(links.LinkError):
         links.setup_from_params("23", {"variant": "expert", "seed": "1"})
+
+
+# ---------------------------------------------------------------------- dead ends, refusals, wording
+
+
+def drive(session, choose, until, limit: int = 600) -> bool:
+    """Take actions for every seat (people and bots alike) with ``choose(session, legal)`` until ``until(session)``."""
+    for _ in range(limit):
+        if until(session):
+            return True
+        if session.to_act is None:
+            return False
+        session.apply(choose(session, session.legal_actions()))
+    return until(session)
+
+
+def spend_chips_first(session, legal):
+    """Seat 1 spends bonus chips whenever a play uses them; everyone plays the lowest card, else drops out."""
+    plays = [a for a in legal if "play" in a or "discard" in a]
+    if session.to_act == 0:
+        chipped = [a for a in plays if a.get("bonus")]
+        if chipped:
+            return chipped[0]
+    return plays[0] if plays else ({"drop_out": True} if {"drop_out": True} in legal else legal[0])
+
+
+def open_at(app, session) -> None:
+    app.save(session)
+    app.go(f"#/play/{session.id}")
+
+
+def test_alone_with_no_playable_card_the_table_says_so_and_offers_drop_out_first():
+    def other_drops_out(session, legal):
+        if session.to_act == 1 and session.state.phase == "play":
+            return {"drop_out": True} if {"drop_out": True} in legal else legal[0]
+        if session.to_act == 0 and session.state.phase == "play":
+            plays = [a for a in legal if "play" in a]
+            return max(plays, key=lambda a: (a["play"][0], -a.get("bonus", 0))) if plays else legal[0]
+        return next((a for a in legal if "discard" in a), legal[0])
+
+    def dead_end(session):
+        state = session.state
+        return (state.phase == "play" and session.to_act == 0 and state.status.count(rules.IN) == 1
+                and not any("play" in a for a in session.legal_actions()))
+
+    for seed in range(60):
+        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=d{seed}")
+        session = table(app).session
+        session.seats[1] = Seat("person", "Ann")
+        found = drive(session, other_drops_out, dead_end)
+        session.seats[1] = Seat("bot", "Bot 2", "baseline")
+        if found:
+            break
+    else:
+        pytest.fail("no dead end in 60 seeds")
+    open_at(app, session)
+    note = by_attr(platform, "role", "note")[0].textContent
+    assert "last player in this round" in note and "Passing would only cost a chip each time" in note
+    actions = [b.textContent for b in nodes(platform, lambda n: n.attributes.get("class", "").startswith("button tt-act"))]
+    assert actions == ["Drop out", "Pass"], "Drop out first; Play and Pass and force are not offered"
+    assert "primary" in by_id(platform, "tt-drop").attributes["class"]
+
+
+def test_two_cards_below_the_pile_read_as_two_3s_are_below():
+    def high_first(session, legal):
+        plays = [a for a in legal if "play" in a and "bonus" not in a]
+        if session.to_act == 0 and plays:
+            return max(plays, key=lambda a: a["play"][0])
+        return next((a for a in legal if "play" in a or "discard" in a), legal[0])
+
+    def pair_below(session):
+        state = session.state
+        hand_ = state.hands[0]
+        return (state.phase == "play" and session.to_act == 0 and state.bonus[0] > 0
+                and any(hand_.count(c) >= 2 and c < state.pile_value for c in hand_))
+
+    for seed in range(80):
+        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=p{seed}")
+        session = table(app).session
+        session.seats[1] = Seat("person", "Ann")
+        found = drive(session, high_first, pair_below)
+        session.seats[1] = Seat("bot", "Bot 2", "baseline")
+        if found:
+            break
+    else:
+        pytest.fail("no pair below the pile in 80 seeds")
+    open_at(app, session)
+    view = table(app).view()
+    card = min(c for c in hand(platform) if hand(platform).count(c) >= 2 and c < view["pile_value"])
+    click(app, by_id(platform, f"tt-card-{card}-0"))
+    click(app, by_id(platform, f"tt-card-{card}-1"))
+    preview = by_id(platform, "tt-preview").textContent
+    word = {2: "two", 3: "three"}[2]
+    assert f"{word} {card}s are below the pile value" in preview, preview
+    assert f"{card} {card}" not in preview
+
+
+def test_with_no_bonus_chips_left_nothing_speaks_of_your_bonus_chips_and_round_two_warns_at_the_discard():
+    def broke_in_round_two(session):
+        state = session.state
+        return state.round == 2 and state.phase == "discard" and state.bonus[0] == 0 and session.to_act == 0
+
+    for seed in range(80):
+        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=c{seed}")
+        session = table(app).session
+        session.seats[1] = Seat("person", "Ann")
+        found = drive(session, spend_chips_first, broke_in_round_two)
+        session.seats[1] = Seat("bot", "Bot 2", "baseline")
+        if found:
+            break
+    else:
+        pytest.fail("no seed where seat 1 spends every chip in round 1")
+    open_at(app, session)
+    click(app, by_id(platform, "tt-next-round"))  # the round's summary first
+    warning = by_attr(platform, "role", "note")[0].textContent
+    assert "no bonus chips left" in warning and "Low cards" in warning
+    discard_highest(app, platform)
+    until_my_turn(app, platform)
+    view = table(app).view()
+    low = [c for c in hand(platform) if c < view["pile_value"]]
+    if low:
+        click(app, by_id(platform, f"tt-card-{low[0]}-0"))
+        preview = by_id(platform, "tt-preview").textContent
+        assert "no bonus chips left" in preview and "your bonus chips" not in preview
+
+
+def test_the_seat_chips_the_recap_and_the_log_tell_what_the_bot_did_since_my_turn():
+    app, platform = start("#/23?players=3&bots=2&level=baseline&seed=123")
+    discard_highest(app, platform)
+    until_my_turn(app, platform)
+    chips = nodes(platform, lambda n: "seat-chip" in n.attributes.get("class", "").split())
+    view = table(app).view()
+    for seat, chip in enumerate(chips):
+        said = chip.textContent
+        assert f"{view['hand_counts'][seat]} cards" in said and f"{view['penalties'][seat]} penalty chip" in said
+    recap = by_id(platform, "recap").textContent
+    assert recap.startswith("Since your turn:")
+    moves = [e for e in view["log"] if e["event"] in ("play", "pass", "drop_out") and e["seat"] != 0]
+    for entry in moves:
+        assert app.screen.seat_name(entry["seat"]) in recap
+    log = by_id(platform, "move-log").textContent
+    assert "Round 1" in log and "discarded 3 cards" in log
+
+
+def test_a_bots_card_travels_from_its_seat_and_mine_from_my_hand():
+    app, platform = start("#/23?players=2&bots=1&level=baseline&seed=123")
+    discard_highest(app, platform)
+    until_my_turn(app, platform)
+    view = table(app).view()
+    tops = nodes(platform, lambda n: n.parentNode is not None and "tt-top" in n.parentNode.attributes.get("class", ""))
+    last = ui.pile_plays(view)[-1]
+    assert all(t.attributes["data-flip-from"] == f"seat-{last['seat']}" for t in tops) or last["seat"] == 0
+    card = next(c for c in hand(platform) if c >= view["pile_value"])
+    click(app, by_id(platform, f"tt-card-{card}-0"))
+    assert by_id(platform, f"tt-card-{card}-0").attributes["data-origin"] == "tt-pick-0"
+    click(app, button(platform, "Play"))
+    tops = nodes(platform, lambda n: n.parentNode is not None and "tt-top" in n.parentNode.attributes.get("class", ""))
+    if table(app).view()["pile"][-1] == [card]:
+        assert tops[0].attributes["data-flip-from"] == "tt-pick-0"

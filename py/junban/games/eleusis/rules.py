@@ -697,6 +697,7 @@ def _end_round(state: State, reason: str, seat: int | None) -> None:
         "hands": hands, "scores": scores, "prophet": state.prophet, "prophet_bonus": state.prophet_bonus,
         "before_marker": _before_marker(state), "mainline": len(state.mainline),
         "sideline": sum(len(g["cards"]) for s in state.sidelines for g in s), "expelled": list(state.expelled),
+        "events": plain_copy(state.events),  # the round's public events, kept for review after the table clears
         "line": {"mainline": list(state.mainline), "played_by": list(state.played_by),
                  "sidelines": [[{"cards": list(g["cards"]), "seat": g["seat"]} for g in s] for s in state.sidelines],
                  "laid_aside": list(state.laid_aside), "marker": copy.deepcopy(state.marker)},

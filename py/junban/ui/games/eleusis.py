@@ -1,30 +1,48 @@
-"""Eleusis at the table: the line of cards (mainline left to right, each sideline hanging under the card it
-followed), the hand and the string builder, "No play", "Become Prophet", the Prophet's and the dealer's judging,
-the dealer's secret rule (written with the live checker, picked from the library, or judged by hand), the round's
-scores with the rule revealed in plain words, and the game's totals.
+"""Eleusis at the table, phone first: the layout to study (line or grid, every card readable, who played it on
+each card), the hand and the string builder, "No play", the Prophet, the judging, the dealer's secret rule (written
+with the live checker, picked from the library, or judged by hand), each round's summary with the rule revealed,
+and the game's totals.
 
-The engine decides everything (``legal_actions``, ``apply``); this module draws views and builds actions. It
-also holds what the solo science screen shares with the table: card names and faces, and the line.
+What a person sees when they must play (at 375x667 all of it at once, with up to ~20 cards in hand): the status
+line; the layout, its newest cards in view; the hand; the action bar (Play, No play, and Become Prophet while they
+may). The shared table (screens/table.py) adds the seat chips (``seat_status``), the recap and the full move log
+(``log_event``/``render_event``, grouped by rounds), and the sheets this module draws (``render_sheet``): the "no
+play" and Prophet confirmations, a round's summary (shown when it ends, reviewable later), the scores.
 
-Accessible names: a card in hand is a button named by the card ("Queen of hearts", "10 of clubs"; in Japanese
-"ハートのクイーン"); the actions are "Play", "No play", "Become Prophet". Suits always show their symbol (and, for
-screen readers, their name), never colour alone.
+Misclicks: "No play" (a wrong claim costs 5 cards) and a Prophet's call (a wrong one overthrows them) ask first;
+a play is chosen, then sent with Play. There is no undo: every play is judged at once, so taking one back would
+let a player test the rule for free.
+
+The Prophet: while a player may become Prophet, "Become Prophet" is a toggle in the action bar; with it on, the
+Play that follows asks (showing the verdict) whether to take the role. Without it the table moves on: the
+engine's offer after every play is declined for them, never asked.
+
+The engine decides everything (``legal_actions``, ``apply``, ``may_become_prophet``); this module draws views and
+builds actions. Accessible names: a card in hand is a button named by the card ("Queen of hearts", 「ハートの
+クイーン」); the actions are "Play", "No play", "Become Prophet".
 
 History entry: ``bucket`` "standard" or "short" (3 seats); ``won`` when a person's seat is among the winners;
 ``score`` the first person's total (seat 1 at a table of bots).
 """
 from __future__ import annotations
 
-from junban.games.eleusis import cards, checker, library
+from junban.games.eleusis import cards, library
 from junban.games.eleusis import rules as el
-from junban.games.eleusis.lang import RuleError, compile_rule
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.i18n import error_text, t
+from junban.ui.games.eleusis_cards import (card_face, card_name, card_names, cards_row, hand_order, mini_card,
+                                           render_layout)
+from junban.ui.games.eleusis_checker import (LANGUAGE_EXAMPLES, PLACEHOLDER, applied_fix, checker_panel,
+                                             language_help, rule_report)
+from junban.ui.i18n import t
+from junban.ui.parts.motion import flip, origin
+from junban.ui.parts.seats import seat_token
+from junban.ui.parts.sheet import confirm, sheet
 
 i18n.register("eleusis")
 
+__all__ = ["LANGUAGE_EXAMPLES", "PLACEHOLDER", "card_name", "rule_report"]  # what science and tests take from here
 DEFAULT_PLAYERS = 4
 DEFAULT_BOTS = 3
 HISTORY_COLUMNS = ("games", "wins", "streak", "best_streak", "mean_score")
@@ -32,130 +50,6 @@ HISTORY_LABELS = {"mean_score": "el.history.mean_points"}
 HISTOGRAM_EDGES = [0, 10, 20, 30, 40, 60, 80, 100]
 LEVELS = library.LEVELS
 RULE_MODES = ("write", "library", "manual")
-
-
-# ---------------------------------------------------------------------- cards: names and faces
-
-RANKS_JA = ("エース", "2", "3", "4", "5", "6", "7", "8", "9", "10", "ジャック", "クイーン", "キング")
-SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
-RANK_SHORT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-def card_name(code: str) -> str:
-    """The card as players say it, in the current language: "Queen of hearts" / "ハートのクイーン"."""
-    if i18n.language() == "ja":
-        return f"{SUITS_JA[cards.suit(code)]}の{RANKS_JA[cards.rank(code) - 1]}"
-    return cards.card_name_en(code)
-
-
-def card_short(code: str) -> str:
-    """Rank and suit symbol, for running text: "Q♥"."""
-    return RANK_SHORT[cards.rank(code) - 1] + cards.SUIT_SYMBOLS[cards.suit(code)]
-
-
-def card_names(codes) -> str:
-    return t("el.list_sep").join(card_name(c) for c in codes)
-
-
-def card_face(code: str, cls=None, label: bool = False):
-    """A card's face: rank above its suit symbol; red suits in red, and the symbol's shape tells every suit apart.
-
-    With ``label`` the face carries the card's name for screen readers (role img); otherwise it is decoration
-    inside something already named."""
-    red = cards.is_red(code)
-    extra = list(cls) if isinstance(cls, (list, tuple)) else [cls]
-    attrs = {"class": ["el-card", "red" if red else "black", f"suit-{cards.suit(code)}", *extra]}
-    if label:
-        attrs.update({"role": "img", "aria-label": card_name(code)})
-    else:
-        attrs["aria-hidden"] = "true"
-    # The suit symbol comes from the stylesheet (.suit-S .el-suit::before): a card button's visible text is then
-    # its rank alone, which its name ("Queen of hearts") contains, as accessibility checkers want.
-    return h("span", attrs,
-             h("span", {"class": "el-rank"}, RANK_SHORT[cards.rank(code) - 1]),
-             h("span", {"class": "el-suit"}))
-
-
-def cards_row(codes, cls: str = "el-row", label: bool = True):
-    return h("span", {"class": cls}, [card_face(c, label=label) for c in codes])
-
-
-# ---------------------------------------------------------------------- the line: mainline and sidelines
-
-
-def render_line(line: dict, zoom: bool, names=None, ident: str = "el-line"):
-    """The mainline left to right, each sideline under the card it followed, laid-aside starters first.
-
-    ``line``: ``mainline``, ``sidelines`` (per mainline card, groups ``{"cards", "seat"}``), ``laid_aside``, and
-    optionally ``played_by`` (seat or None per mainline card), ``marker`` (the Prophet's), ``prophet_every``
-    (mainline index from which the Prophet's 10-card markers count). The newest cards are in view at once (the
-    strip starts scrolled to its right end); it scrolls sideways inside itself, never the page."""
-    mainline = line["mainline"]
-    sidelines = line["sidelines"]
-    played_by = line.get("played_by") or [None] * len(mainline)
-    marker = line.get("marker")
-    on = marker["on"] if marker else None
-    prophet_from = marker["mainline"] if marker else None
-    columns = []
-    if line.get("laid_aside"):
-        columns.append(h(
-            "li", {"class": "el-col el-aside", "key": "aside"},
-            h("span", {"class": "el-col-note", "aria-hidden": "true"}, t("el.line.aside_short")),
-            h("span", {"class": "visually-hidden"}, t("el.line.aside", cards=card_names(line["laid_aside"]))),
-            h("span", {"class": "el-aside-cards", "aria-hidden": "true"},
-              [card_face(c, "el-small", ) for c in line["laid_aside"]])))
-    for i, code in enumerate(mainline):
-        badges = []
-        if (i + 1) % el.MARKER_EVERY == 0:
-            badges.append(h("span", {"class": "el-badge el-ten", "aria-hidden": "true"}, str(i + 1)))
-        if prophet_from is not None and i >= prophet_from and (i + 1 - prophet_from) % el.MARKER_EVERY == 0:
-            badges.append(h("span", {"class": "el-badge el-pten", "aria-hidden": "true"},
-                            t("el.line.prophet_ten", n=i + 1 - prophet_from)))
-        prophet_here = on is not None and on[0] == "mainline" and on[1] == i
-        if prophet_here:
-            badges.append(h("span", {"class": "el-badge el-prophet-mark", "aria-hidden": "true"}, t("el.line.p")))
-        who = played_by[i]
-        placed = "played_by" in line and who is None and i > 0  # a judge placed it after a wrong "no play"
-        groups = []
-        words = []
-        for g, group in enumerate(sidelines[i] if i < len(sidelines) else []):
-            marked = on is not None and on[0] == "sideline" and on[1] == i and on[2] == g
-            groups.append(h(
-                "li", {"class": ["el-group", "el-string" if len(group["cards"]) > 1 else None,
-                                 "el-marked" if marked else None], "key": g,
-                       "title": names(group["seat"]) if names and group.get("seat") is not None else None},
-                [card_face(c, "el-wrong") for c in group["cards"]],
-                h("span", {"class": "el-badge el-prophet-mark", "aria-hidden": "true"}, t("el.line.p"))
-                if marked else None))
-            words.append(card_names(group["cards"]) + (t("el.line.string_note") if len(group["cards"]) > 1 else ""))
-        label = t("el.line.card", n=i + 1, card=card_name(code))
-        if placed:
-            label += t("el.line.placed_note")
-        if prophet_here:
-            label += t("el.line.marker_note")
-        if words:
-            label += t("el.line.wrong_after", cards="; ".join(words))
-        columns.append(h(
-            "li", {"class": ["el-col", "el-newest" if i == len(mainline) - 1 else None], "key": i},
-            h("span", {"class": "visually-hidden"}, label),
-            h("span", {"class": "el-col-head", "aria-hidden": "true"}, badges),
-            h("span", {"class": ["el-main", "el-placed" if placed else None],
-                       "title": names(who) if names and who is not None else None, "aria-hidden": "true"},
-              card_face(code)),
-            h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None))
-    wrong = sum(len(g["cards"]) for s in sidelines for g in s)
-    return h(
-        "section", {"class": ["el-layout", "el-zoomed-out" if zoom else None], "aria-labelledby": f"{ident}-title"},
-        h("div", {"class": "el-layout-bar"},
-          h("h2", {"class": "el-layout-title", "id": f"{ident}-title"},
-            t("el.line.title", n=len(mainline)), h("span", {"class": "el-layout-count muted"},
-                                                     t("el.line.wrong_count", n=wrong))),
-          h("button", {"type": "button", "class": "button quiet el-zoom", "data-act": "el:zoom",
-                       "aria-pressed": "true" if zoom else "false", "id": f"{ident}-zoom"},
-            t("el.line.zoom_out"))),
-        h("div", {"class": "el-scroll", "tabindex": "0", "role": "region", "aria-label": t("el.line.region")},
-          h("ol", {"class": "el-line"}, columns)),
-    )
 
 
 # ---------------------------------------------------------------------- setup
@@ -221,7 +115,11 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    return {"picked": [], "zoom": False, "summary_seen": None, "confirm_stop": False,
+    """The viewer's choices: the cards picked in order (code, copy), the rounds whose summary
+    was shown, whether to become Prophet after the next play, a Prophet's call waiting for confirmation, why the
+    last tap was refused, the keyboard's place in the hand, and the dealer's rule being written."""
+    return {"picked": [], "summary_seen": None, "prophet_plan": False, "prophet_asked": False,
+            "call": None, "refused": None, "cursor": None,
             "rule": {"mode": "write", "text": "", "level": "easy", "rule_id": None, "hint": "", "library_hint": True}}
 
 
@@ -239,6 +137,14 @@ def slots(hand: list[str]) -> list[tuple[str, int]]:
 def _tidy(local: dict, hand: list[str]) -> None:
     valid = set(slots(hand))
     local["picked"] = [p for p in local["picked"] if tuple(p) in valid]
+    if local["cursor"] is not None and local["cursor"] >= len(hand):
+        local["cursor"] = len(hand) - 1 if hand else None
+
+
+def _may_become_prophet(table) -> bool:
+    """May the viewer take the Prophet's role right after their next play (the engine's conditions, now)?"""
+    return (table.viewer is not None and not table.session.config["players"] == el.SHORT_VARIANT_PLAYERS
+            and el.may_become_prophet(table.session.state, table.viewer))
 
 
 # ---------------------------------------------------------------------- the table
@@ -248,31 +154,46 @@ def render_table(table):
     view = table.view()
     local = table.local
     if local["summary_seen"] is None:
-        local["summary_seen"] = len(view["rounds"])  # a reloaded or handed-over table shows no old summary
+        # a new viewer (a reload, the device handed over) sees the summary of a round that just ended, no older one
+        local["summary_seen"] = len(view["rounds"]) - (1 if view["rounds"] and view["phase"] == "rule" else 0)
+    _show_round_summary(table, view)
+    _ask_prophet(table, view)
     visible = table.hand_visible()
     _tidy(local, view["hand"] if visible else [])
     mine = table.my_turn()
     phase = view["phase"]
     over = table.session.is_over
-    summary = None
-    if view["rounds"] and (len(view["rounds"]) > local["summary_seen"] or over):
-        summary = round_summary(table, view, len(view["rounds"]) - 1, closable=not over)
+    layout = None
+    if view["mainline"] or view["laid_aside"]:
+        layout = render_layout(view, "line", names=table.seat_name, recent=_recent(table, view),
+                               came_from=_came_from(table, view), keys=f"el-{view['round']}", study="el:study")
     return h(
-        "section", {"class": ["el-table", "el-over" if over else None], "aria-label": t("el.table")},
+        "section", {"class": ["el-table", f"el-phase-{phase}", "my-turn" if mine else None], "aria-label": t("el.table")},
         _status(table, view),
-        _seats(table, view),
-        summary,
         None if over else _secret(table, view),
-        None if over or not view["hint"] else _hint(view),
-        None if over and not view["mainline"] else (render_line(view, local["zoom"], table.seat_name)
-                                                    if view["mainline"] or view["laid_aside"] else None),
-        None if over or phase != "play" else _hand(table, view, mine),
-        None if over else _panel(table, view, mine, phase),
-        None if over or phase == "play" else _hand(table, view, False),
-        None if over else _log(table, view),
-        _scores(table, view, open_=over),
-        None if over else _stop(table),
+        _rule_entry(table, view) if mine and phase == "rule" else None,
+        layout,
+        _final_scores(table, view) if over else None,
+        None if over else _hand(table, view, mine and phase == "play"),
+        None if over else _bar(table, view, mine, phase),
     )
+
+
+def _show_round_summary(table, view: dict) -> None:
+    """A round has just ended: a person at the table sees its summary (a sheet), once."""
+    if table.session.is_over or not table.people or table.viewer is None or table.needs_handover():
+        return
+    if len(view["rounds"]) > table.local["summary_seen"] and not table.sheet.is_open():
+        table.local["summary_seen"] = len(view["rounds"])
+        table.open_sheet("round", str(len(view["rounds"])), focus="#el-round-close")
+
+
+def _ask_prophet(table, view: dict) -> None:
+    """The viewer just played with "Become Prophet" on (or reopened the table at that moment): ask, once."""
+    if view["phase"] != "prophet_offer" or not table.my_turn() or table.sheet.is_open() or table.local["prophet_asked"]:
+        return
+    table.local["prophet_asked"] = True
+    table.open_sheet("prophet", focus="#prophet-no")
 
 
 def _status(table, view: dict):
@@ -287,50 +208,24 @@ def _status(table, view: dict):
                "prophet_judge": "el.status.prophet_judge", "dealer_judge": "el.status.dealer_judge",
                "prophet_offer": "el.status.prophet_offer"}[view["phase"]]
         text = t(key + (".you" if you else ""), name=name)
-    parts = [h("span", {"class": "el-round", "key": "r"},
+    facts = [h("span", {"class": "el-round", "key": "r"},
                t("el.status.round", round=min(view["round"] + 1, view["rounds_total"]), rounds=view["rounds_total"]))]
     if view["phase"] not in ("rule", "over"):
-        parts.append(h("span", {"class": "el-stock", "key": "s"}, t("el.status.stock", n=view["stock_count"])))
+        facts.append(h("span", {"class": "el-stock", "key": "s", **origin("el-stock")},
+                       t("el.status.stock", n=view["stock_count"])))
     if view["sudden_death"]:
-        parts.append(h("span", {"class": "el-sudden", "key": "d", "role": "note"},
+        facts.append(h("span", {"class": "el-sudden", "key": "d", "role": "note"},
                        t("el.status.dead_end") if view["dead_end"] else t("el.status.sudden")))
     if view["short_variant"]:
-        parts.append(h("span", {"class": "el-short", "key": "v"}, t("el.status.short")))
-    return h("div", {"class": "el-status"}, h("p", {"class": "el-turn", "id": "status"}, text),
-             h("p", {"class": "el-status-facts muted"}, parts))
-
-
-def _role(view: dict, seat: int) -> str | None:
-    if view["phase"] == "over":
-        return None
-    if seat == view["dealer"]:
-        return t("el.role.dealer")
-    if seat == view["prophet"]:
-        return t("el.role.prophet")
-    if seat in view["expelled"]:
-        return t("el.role.expelled")
-    return None
-
-
-def _seats(table, view: dict):
-    items = []
-    to_act = table.session.to_act
-    for seat, count in enumerate(view["hand_counts"]):
-        info = table.session.seats[seat]
-        role = _role(view, seat)
-        dealing = seat == view["dealer"] and view["phase"] != "over"
-        items.append(h(
-            "li", {"class": ["el-seat", "active" if seat == to_act else None, "bot" if info.is_bot else None,
-                             "dealer" if dealing else None, "prophet" if seat == view["prophet"] else None,
-                             "expelled" if seat in view["expelled"] else None,
-                             "viewer" if seat == table.viewer else None],
-                   "key": seat, "aria-current": "true" if seat == to_act else None},
-            h("span", {"class": "el-seat-name"}, info.name),
-            h("span", {"class": "el-seat-role"}, role) if role else None,
-            None if dealing or view["phase"] in ("rule", "over") else
-            h("span", {"class": "el-seat-cards"}, t("el.seat.cards", n=count)),
-            h("span", {"class": "el-seat-total"}, t("el.seat.points", n=view["totals"][seat]))))
-    return h("ul", {"class": "el-seats", "aria-label": t("el.seats")}, items)
+        facts.append(h("span", {"class": "el-short", "key": "v"}, t("el.status.short")))
+    if view["hint"] and not session.is_over:
+        facts.append(h("span", {"class": "el-hint-short", "key": "h"}, t("el.hint"), " ", _hint_text(view)))
+    return h("div", {"class": "el-status"},
+             h("div", {"class": "el-status-text"},
+               h("p", {"class": "el-turn", "id": "status", "tabindex": "-1"}, text),
+               h("p", {"class": "el-status-facts"}, facts)),
+             h("button", {"type": "button", "class": "button small el-scores-button", "data-act": "el:scores",
+                          "id": "el-scores", "aria-haspopup": "dialog"}, t("el.scores.title")))
 
 
 def _secret(table, view: dict):
@@ -340,37 +235,116 @@ def _secret(table, view: dict):
         return None
     lang = i18n.language()
     if rule["manual"]:
-        body = [h("p", {}, t("el.secret.manual"))]
+        body = [h("p", {"key": "m"}, t("el.secret.manual"))]
     else:
         name = library.get(rule["rule_id"]).name(lang) if rule["rule_id"] else None
-        body = [h("p", {"class": "el-words"}, rule["words"][lang]),
-                h("p", {}, h("code", {"class": "el-code"}, rule["text"])),
-                h("p", {"class": "muted"}, t("el.secret.library", name=name)) if name else None]
+        body = [h("p", {"class": "el-words", "key": "w"}, rule["words"][lang]),
+                h("p", {"key": "c"}, h("code", {"class": "el-code"}, rule["text"])),
+                h("p", {"class": "muted", "key": "n"}, t("el.secret.library", name=name)) if name else None]
     return h("details", {"class": "el-secret", "open": True},
              h("summary", {}, t("el.secret.title")), body)
 
 
-def _hint(view: dict):
+def _hint_text(view: dict) -> str:
     hint = view["hint"]
-    text = hint.get("text") or hint.get(i18n.language()) or hint.get("en")
-    return h("p", {"class": "el-hint", "role": "note"}, h("strong", {}, t("el.hint")), " ", text)
+    return hint.get("text") or hint.get(i18n.language()) or hint.get("en")
 
 
-# ---------------------------------------------------------------------- the panel: what the viewer does now
+def _recent(table, view: dict) -> dict:
+    """The layout's cards the others put down since the viewer last acted (ringed), from the move log."""
+    main, side = set(), set()
+    for entry in table.since_my_turn():
+        event = entry.event
+        if event.get("round") != view["round"] + 1:
+            continue
+        where = event.get("line") or {}
+        if "main" in where:
+            main.update(range(*where["main"]))
+        if "side" in where:
+            side.add(tuple(where["side"]))
+    return {"main": main, "side": side}
 
 
-def _panel(table, view: dict, mine: bool, phase: str):
+def _came_from(table, view: dict):
+    """Where a card that was not on the layout before travels from: the viewer's hand for their own latest play
+    (each card from the place it was picked at), else the player's seat chip."""
+    events = view["events"]
+    last = events[-1] if events else None
+
+    def source(kind: str, place):
+        if kind == "aside":
+            return "el-stock"
+        if kind == "main":
+            who = view["played_by"][place]
+            if who is None:  # a starter, or a card the judge played from a hand after a wrong "no play"
+                return f"seat-{last['seat']}" if last and last.get("placed") else "el-stock"
+            if who == table.viewer and last and last.get("seat") == who and "cards" in last:
+                return f"el-pick-{place - last['mainline_before']}"
+            return f"seat-{who}"
+        i, g, j = place
+        who = view["sidelines"][i][g]["seat"]
+        if who == table.viewer and last and last.get("seat") == who and not last.get("right"):
+            return f"el-pick-{j}"
+        return f"seat-{who}"
+
+    return source
+
+
+# ---------------------------------------------------------------------- the hand and the action bar
+
+
+def _hand(table, view: dict, playing: bool):
+    if view["phase"] in ("rule", "over") or view["seat"] == view["dealer"]:
+        return None
+    if not table.hand_visible():
+        return h("section", {"class": "el-hand hidden-hand"}, h("p", {"class": "muted"}, t("el.hand.hidden")))
+    name = table.seat_name(table.viewer)
+    title = h("h2", {"class": "el-hand-title", "id": "el-hand-title"}, t("el.hand.of", name=name, n=len(view["hand"])))
+    if view["seat"] == view["prophet"]:  # the Prophet judges and does not play: the hand waits, folded
+        return h("section", {"class": "el-hand el-hand-folded", "aria-labelledby": "el-hand-title"}, title,
+                 h("p", {"class": "help"}, t("el.hand.prophet")))
+    local = table.local
+    picked = [tuple(p) for p in local["picked"]]
+    hand = slots(view["hand"])
+    cursor = local["cursor"] if local["cursor"] is not None else (hand.index(picked[0]) if picked else 0)
+    buttons = []
+    for index, (code, copy) in enumerate(hand):
+        order = picked.index((code, copy)) + 1 if (code, copy) in picked else None
+        buttons.append(h(
+            "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
+                       "class": ["el-card-button", "selected" if order else None],
+                       "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "aria-pressed": "true" if order else "false", "disabled": not playing,
+                       "tabindex": "0" if index == cursor else "-1",
+                       **(origin(f"el-pick-{order - 1}") if order else {})},
+            card_face(code, extra=flip(f"el-h-{code}-{copy}", came_from="el-stock")),
+            # the number comes from the stylesheet, so the button's visible text stays within its name
+            h("span", {"class": "el-order-badge", "aria-hidden": "true", "data-order": str(order)}) if order else None))
+    note = t("el.hand.expelled") if view["seat"] in view["expelled"] else None
+    return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title", "data-zone": "hand"},
+             title, h("p", {"class": "help"}, note) if note else None,
+             h("div", {"class": ["el-hand-cards", f"n{len(buttons)}"], "role": "toolbar",
+                       "aria-labelledby": "el-hand-title"}, buttons))
+
+
+def _bar(table, view: dict, mine: bool, phase: str):
     if not mine:
         return _waiting(table, view)
-    if phase == "rule":
-        return _rule_entry(table, view)
+    if phase == "play":
+        return _play_bar(table, view)
     if phase == "starter":
         return _judge_starter(view)
-    if phase == "play":
-        return _play_panel(table, view)
-    if phase == "prophet_offer":
-        return _prophet_offer(table, view)
-    return _judge_panel(table, view)
+    if phase in ("prophet_judge", "dealer_judge"):
+        return _judge_panel(table, view)
+    if phase == "prophet_offer":  # the question was put aside (Escape): answer it here
+        return h("div", {"class": "el-bar el-offer"},
+                 h("p", {"class": "el-bar-line"}, t("el.offer.title")),
+                 h("div", {"class": "el-actions"},
+                   h("button", {"type": "button", "class": "button", "data-act": "el:prophet-no", "id": "el-not-now"},
+                     t("el.offer.not_now")),
+                   h("button", {"type": "button", "class": "button primary", "data-act": "el:prophet-yes",
+                                "id": "el-become-prophet"}, t("el.offer.become"))))
+    return None
 
 
 def _waiting(table, view: dict):
@@ -380,67 +354,51 @@ def _waiting(table, view: dict):
     key = {"rule": "el.wait.rule", "starter": "el.wait.starter", "play": "el.wait.play",
            "prophet_judge": "el.wait.prophet_judge", "dealer_judge": "el.wait.dealer_judge",
            "prophet_offer": "el.wait.prophet_offer"}[view["phase"]]
-    return h("div", {"class": "el-panel el-waiting"},
-             h("p", {"class": "muted waiting"}, t(key, name=table.seat_name(seat))))
+    return h("div", {"class": "el-bar el-waiting"}, h("p", {"class": "waiting"}, t(key, name=table.seat_name(seat))))
 
 
-def _play_panel(table, view: dict):
-    picked = [code for code, _ in table.local["picked"]]
-    can_play = 1 <= len(picked) <= el.STRING_MAX
-    order = None
-    if picked:
-        order = h("ol", {"class": "el-order", "aria-label": t("el.string.label")},
-                  [h("li", {"key": i}, card_face(code, "el-small"), h("span", {"class": "el-order-name"},
-                                                                      card_name(code))) for i, code in enumerate(picked)])
+def _play_bar(table, view: dict):
+    local = table.local
+    picked = [code for code, _ in local["picked"]]
     after = view["mainline"][-1] if view["mainline"] else None
+    if local["refused"]:
+        line = h("span", {"class": "el-refused"}, local["refused"])
+    elif picked:
+        line = [t("el.string.chosen", n=len(picked)), " ",
+                h("span", {"class": "el-order"}, [[" → " if i else None, mini_card(c)] for i, c in enumerate(picked)])]
+    else:
+        line = t("el.play.help", card=card_name(after)) if after else t("el.play.help_first")
+    eligible = _may_become_prophet(table)
+    plan = eligible and local["prophet_plan"]
     return h(
-        "div", {"class": "el-panel el-play"},
-        h("p", {"class": "help", "id": "el-play-help"},
-          t("el.play.help", card=card_name(after)) if after else t("el.play.help_first")),
-        h("div", {"class": "el-string"},
-          h("p", {"class": "el-string-title", "aria-live": "polite"},
-            t("el.string.none") if not picked else t("el.string.count", n=len(picked))),
-          order,
-          h("button", {"type": "button", "class": "button quiet", "data-act": "el:clear", "id": "el-clear"},
-            t("el.string.clear")) if picked else None),
+        "div", {"class": "el-bar el-play"},
+        h("p", {"class": "el-bar-line", "id": "el-play-help", "aria-live": "polite"}, line,
+          h("button", {"type": "button", "class": "button small quiet el-clear", "data-act": "el:clear",
+                       "id": "el-clear"}, t("el.string.clear")) if picked else None),
+        h("p", {"class": "el-plan", "role": "note"}, t("el.offer.planned")) if plan else None,
         h("div", {"class": "el-actions"},
-          h("button", {"type": "button", "class": "button primary big", "data-act": "el:play", "id": "el-play",
-                       "disabled": not can_play, "aria-describedby": "el-play-help"}, t("el.play")),
-          h("button", {"type": "button", "class": "button big", "data-act": "el:no-play", "id": "el-no-play",
-                       "aria-describedby": "el-no-play-help"}, t("el.no_play"))),
-        h("p", {"class": "help", "id": "el-no-play-help"}, t("el.no_play.help")),
-    )
-
-
-def _prophet_offer(table, view: dict):
-    last = view["events"][-1] if view["events"] else None
-    result = None
-    if last and last["type"] == "play":
-        result = _event_text(table, last)
-    return h(
-        "div", {"class": "el-panel el-offer"},
-        h("p", {"class": "el-last-result"}, result) if result else None,
-        h("h2", {"class": "el-panel-title"}, t("el.offer.title")),
-        h("p", {"class": "help"}, t("el.offer.help")),
-        h("div", {"class": "el-actions"},
-          h("button", {"type": "button", "class": "button primary big", "data-act": "el:prophet", "data-arg": "yes",
-                       "id": "el-become-prophet"}, t("el.offer.become")),
-          h("button", {"type": "button", "class": "button big", "data-act": "el:prophet", "data-arg": "no",
-                       "id": "el-not-now"}, t("el.offer.not_now"))),
+          h("button", {"type": "button", "class": "button primary el-main-act", "data-act": "el:play", "id": "el-play",
+                       "disabled": not picked, "aria-describedby": "el-play-help", "aria-keyshortcuts": "Enter"},
+            t("el.play")),
+          h("button", {"type": "button", "class": "button", "data-act": "el:no-play", "id": "el-no-play",
+                       "aria-haspopup": "dialog"}, t("el.no_play")),
+          h("button", {"type": "button", "class": ["button", "el-prophet-toggle"], "data-act": "el:prophet-plan",
+                       "id": "el-prophet-plan", "aria-pressed": "true" if plan else "false"}, t("el.offer.become"))
+          if eligible else None),
     )
 
 
 def _judge_starter(view: dict):
     card = view["turned"]
     return h(
-        "div", {"class": "el-panel el-judge"},
+        "div", {"class": "el-bar el-judge"},
         h("h2", {"class": "el-panel-title"}, t("el.starter.title")),
         h("p", {}, t("el.starter.help", card=card_name(card))),
         cards_row([card], "el-row el-judged"),
         h("div", {"class": "el-actions"},
-          h("button", {"type": "button", "class": "button big", "data-act": "el:judge", "data-arg": "right",
+          h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
                        "id": "el-right"}, t("el.judge.right")),
-          h("button", {"type": "button", "class": "button big", "data-act": "el:judge", "data-arg": "wrong",
+          h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "wrong",
                        "id": "el-wrong"}, t("el.judge.wrong"))),
     )
 
@@ -455,12 +413,10 @@ def _judge_panel(table, view: dict):
     head = [h("h2", {"class": "el-panel-title", "key": "t"},
               t("el.judge.title_prophet" if as_prophet else "el.judge.title_dealer"))]
     if call is not None:
-        said = (t("el.judge.prophet_said_right") if call["judge"] else
-                t("el.judge.prophet_said_card", card=card_name(call["card"])) if call["card"] else
-                t("el.judge.prophet_said_wrong"))
         head.append(h("p", {"class": "el-prophet-call", "key": "c"},
-                      t("el.judge.prophet_said", name=table.seat_name(view["prophet"]), said=said)))
+                      t("el.judge.prophet_said", name=table.seat_name(view["prophet"]), said=_call_words(call))))
     if pending.get("no_play"):
+        # the whole hand shown, duplicates included; a card that is there twice is one choice
         body = [
             h("p", {"key": "q"}, t("el.judge.no_play", name=name, card=card_name(after))),
             h("div", {"class": "el-actions", "key": "a"},
@@ -468,95 +424,35 @@ def _judge_panel(table, view: dict):
                            "id": "el-right"}, t("el.judge.no_play_right"))),
             h("p", {"class": "help", "key": "h"}, t("el.judge.no_play_pick")),
             h("div", {"class": "el-pick", "key": "p"},
-              [h("button", {"type": "button", "class": "el-card-button", "data-act": "el:judge-card", "data-arg": code,
-                            "aria-label": t("el.judge.play_card", card=card_name(code)), "key": code},
-                 card_face(code)) for code in sorted(set(pending["hand"]), key=cards.DECK.index)]),
+              [h("button", {"type": "button", "class": "el-card-button", "data-act": "el:judge",
+                            "data-arg": f"card:{code}", "key": f"{code}-{copy}",
+                            "aria-label": t("el.judge.play_card", card=card_name(code))}, card_face(code))
+               for code, copy in slots(sorted(pending["hand"], key=hand_order))]),
         ]
     else:
         body = [
             h("p", {"key": "q"}, t("el.judge.play", name=name, card=card_name(after), n=len(pending["cards"]))),
             cards_row(pending["cards"], "el-row el-judged"),
             h("div", {"class": "el-actions", "key": "a"},
-              h("button", {"type": "button", "class": "button big", "data-act": "el:judge", "data-arg": "right",
+              h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
                            "id": "el-right"}, t("el.judge.right")),
-              h("button", {"type": "button", "class": "button big", "data-act": "el:judge", "data-arg": "wrong",
+              h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "wrong",
                            "id": "el-wrong"}, t("el.judge.wrong"))),
         ]
-    return h("div", {"class": "el-panel el-judge"}, head, body,
+    return h("div", {"class": "el-bar el-judge"}, head, body,
              h("p", {"class": "help"}, t("el.judge.prophet_help" if as_prophet else "el.judge.dealer_help")))
 
 
+def _call_words(call: dict) -> str:
+    """A Prophet's (or judge's) call in words: right, wrong, or wrong with the card that should be played."""
+    if call["judge"]:
+        return t("el.call_word.right")
+    if call.get("card"):
+        return t("el.call_word.card", card=card_name(call["card"]))
+    return t("el.call_word.wrong")
+
+
 # ---------------------------------------------------------------------- the dealer's secret rule
-
-
-def rule_report(text: str) -> dict:
-    """What the dealer sees while typing: the error at its position, or acceptance, warning and plain words."""
-    if not text.strip():
-        return {"empty": True}
-    try:
-        compile_rule(text)
-    except RuleError as err:
-        return {"ok": False, "message": error_text(err), "position": err.position}
-    report = checker.check(text)
-    return {"ok": True, "acceptance": report.acceptance, "warning": report.warning,
-            "words": {"en": report.words_en, "ja": report.words_ja},
-            "no_first": not any(compile_rule(text).judge((), c) for c in cards.DECK)}
-
-
-def checker_panel(text: str, report: dict, ident: str):
-    """The live checker's answer under a rule box (shared with the science guesses)."""
-    if report.get("empty"):
-        return h("div", {"class": "el-check", "id": ident, "aria-live": "polite"},
-                 h("p", {"class": "help"}, t("el.check.empty")))
-    if not report["ok"]:
-        pos = max(0, min(report["position"], len(text)))
-        line_start = text.rfind("\n", 0, pos) + 1
-        line_end = text.find("\n", pos)
-        line_end = len(text) if line_end < 0 else line_end
-        start = max(line_start, pos - CARET_BEFORE)  # a window around the error, so a phone shows the caret
-        line_text = ("…" if start > line_start else "") + text[start:min(line_end, pos + CARET_AFTER)]
-        caret = " " * (pos - start + (1 if start > line_start else 0)) + "^"
-        return h("div", {"class": "el-check el-check-error", "id": ident, "aria-live": "polite"},
-                 h("p", {"class": "error-text"}, report["message"]),
-                 h("pre", {"class": "el-caret", "aria-hidden": "true"}, line_text + "\n" + caret))
-    lang = i18n.language()
-    rate = round(100 * report["acceptance"])
-    warn = None
-    if report.get("no_first"):
-        warn = t("el.check.no_first")
-    elif report["warning"] == "too-few":
-        warn = t("el.check.too_few", rate=rate)
-    elif report["warning"] == "too-many":
-        warn = t("el.check.too_many", rate=rate)
-    return h("div", {"class": "el-check el-check-ok", "id": ident, "aria-live": "polite"},
-             h("p", {"class": "el-words"}, h("strong", {}, t("el.check.words")), " ", report["words"][lang]),
-             h("p", {}, t("el.check.rate", rate=rate),
-               h("span", {"class": "el-meter", "aria-hidden": "true"},
-                 h("span", {"class": "el-meter-fill", "style": f"width:{max(2, rate)}%"}))),
-             h("p", {"class": "warning", "role": "alert"}, warn) if warn else None)
-
-
-def language_help():
-    return h("details", {"class": "el-lang-help"},
-             h("summary", {}, t("el.lang.title")),
-             h("p", {}, t("el.lang.intro")),
-             h("ul", {}, [h("li", {"key": i}, h("code", {}, code), " — ", t(f"el.lang.ex{i}"))
-                         for i, code in enumerate(LANGUAGE_EXAMPLES)]),
-             h("p", {"class": "help"}, t("el.lang.more")))
-
-
-CARET_BEFORE, CARET_AFTER = 22, 8  # characters shown around a parse error
-
-LANGUAGE_EXAMPLES = (  # none of them is (equivalent to) a library rule: examples never give a puzzle away
-    "card.colour = prev.colour",
-    "card.rank >= prev.rank or card.face",
-    "card.suit in [hearts, clubs]",
-    "if prev.face then card.rank <= 6 else card.odd",
-    "(card.rank - prev.rank) mod 13 in [2..4]",
-    "if position mod 3 = 0 then card.black else true",
-    "count(each.red) >= count(each.black) or card.black",
-)
-PLACEHOLDER = "card.rank + prev.rank >= 14"
 
 
 def _rule_entry(table, view: dict):
@@ -574,7 +470,7 @@ def _rule_entry(table, view: dict):
                            "value": state["text"], "rows": "3", "spellcheck": "false", "autocomplete": "off",
                            "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "el-rule-check",
                            "placeholder": PLACEHOLDER, "key": "t"}),
-            checker_panel(state["text"], report, "el-rule-check"),
+            checker_panel(state["text"], report, "el-rule-check", "el:rule-fix"),
             language_help(),
         ]
         ready = report.get("ok") and not report.get("no_first")
@@ -627,96 +523,111 @@ def _rule_entry(table, view: dict):
     )
 
 
-# ---------------------------------------------------------------------- the hand
+# ---------------------------------------------------------------------- sheets
 
 
-def _hand(table, view: dict, playing: bool):
-    if not table.hand_visible() or view["seat"] == view["dealer"] or view["phase"] in ("rule", "over"):
-        if not table.hand_visible() and table.people:
-            return h("section", {"class": "el-hand hidden-hand"}, h("p", {"class": "muted"}, t("el.hand.hidden")))
+def render_sheet(table, name: str, arg: str | None):
+    view = table.view()
+    if name == "no-play":
+        after = view["mainline"][-1] if view["mainline"] else None
+        text = t("el.no_play.confirm", card=card_name(after)) if after else t("el.no_play.help")
+        if view["sudden_death"]:
+            text += " " + t("el.no_play.sudden")
+        return confirm("no-play", t("el.no_play.title"), text, yes=(t("el.no_play.yes"), "el:no-play-yes"),
+                       no=(t("el.no_play.no"), "table:close"))
+    if name == "prophet":
+        return _prophet_sheet(table, view)
+    if name == "call":
+        return _call_sheet(table, view)
+    if name == "stop":
+        return confirm("stop", t("el.stop"), t("el.stop.confirm"), yes=(t("el.stop.yes"), "el:stop-yes"),
+                       no=(t("el.stop.no"), "table:close"), danger=True)
+    if name == "scores":
+        return sheet("scores", t("el.scores.title"), _scores_body(table, view), "table:close")
+    if name == "layout":
+        return sheet("layout", t("el.line.study_title"),
+                     render_layout(view, "grid", names=table.seat_name, recent=_recent(table, view), ident="el-study"),
+                     "table:close", kind="wide")
+    if name == "round" and arg and arg.isdigit() and 1 <= int(arg) <= len(view["rounds"]):
+        return _round_sheet(table, view, int(arg) - 1)
+    return None
+
+
+def _prophet_sheet(table, view: dict):
+    """Right after the viewer's play (with "Become Prophet" on): its verdict, and the offer."""
+    events = view["events"]
+    last = events[-1] if events else None
+    verdict = _event_text(table, last) if last and last["type"] == "play" else None
+    body = [h("p", {"class": "el-last-result", "key": "v"}, verdict) if verdict else None,
+            h("p", {"class": "help", "key": "h"}, t("el.offer.help"))]
+    return sheet("prophet", t("el.offer.title"), body, "el:prophet-no",
+                 actions=[h("button", {"type": "button", "class": "button sheet-first", "data-act": "el:prophet-no",
+                                       "id": "prophet-no", "key": "n"}, t("el.offer.not_now")),
+                          h("button", {"type": "button", "class": "button primary", "data-act": "el:prophet-yes",
+                                       "id": "prophet-yes", "key": "y"}, t("el.offer.become"))])
+
+
+def _call_sheet(table, view: dict):
+    """A person Prophet's call, confirmed before it is made (a wrong one overthrows them)."""
+    call = table.local.get("call")
+    pending = view["pending"]
+    if not call or pending is None:
         return None
-    picked = [tuple(p) for p in table.local["picked"]]
-    buttons = []
-    for code, copy in slots(view["hand"]):
-        order = picked.index((code, copy)) + 1 if (code, copy) in picked else None
-        buttons.append(h(
-            "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
-                       "class": ["el-card-button", "selected" if order else None],
-                       "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
-                       "title": card_name(code),
-                       "aria-pressed": "true" if order else "false", "disabled": not playing},
-            card_face(code),
-            # the number comes from the stylesheet, so the button's visible text stays within its name
-            h("span", {"class": "el-order-badge", "aria-hidden": "true", "data-order": str(order)}) if order else None))
-    name = table.seat_name(table.viewer)
-    role = None
-    if view["seat"] == view["prophet"]:
-        role = t("el.hand.prophet")
-    elif view["seat"] in view["expelled"]:
-        role = t("el.hand.expelled")
-    return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title"},
-             h("h2", {"class": "el-hand-title", "id": "el-hand-title"}, t("el.hand.of", name=name, n=len(view["hand"]))),
-             h("p", {"class": "help"}, role) if role else None,
-             h("div", {"class": "el-hand-cards"}, buttons))
+    name = table.seat_name(pending["seat"])
+    words = _call_words(call)
+    return confirm("call", t("el.call.title"), t("el.call.text", name=name, said=words),
+                   yes=(t("el.call.yes"), "el:call-yes"), no=(t("el.call.no"), "table:close"))
 
 
-# ---------------------------------------------------------------------- the log, scores and the round summary
+def _scores_body(table, view: dict):
+    n = len(view["totals"])
+    head = h("tr", {}, h("th", {"scope": "col"}, t("el.scores.round")),
+             [h("th", {"scope": "col", "key": s}, table.seat_name(s)) for s in range(n)])
+    rows = []
+    for i, entry in enumerate(view["rounds"]):
+        rows.append(h("tr", {"key": i}, h("th", {"scope": "row"}, t("el.scores.round_n", round=i + 1)),
+                      [h("td", {"key": s, "class": "el-dealt" if s == entry["dealer"] else None},
+                         str(entry["scores"][s]) + (" " + t("el.scores.dealer_mark") if s == entry["dealer"] else ""))
+                       for s in range(n)]))
+    outcome = view["outcome"]
+    if outcome and outcome["never_dealt"]:
+        rows.append(h("tr", {"key": "never"}, h("th", {"scope": "row"}, t("el.scores.never_dealt")),
+                      [h("td", {"key": s}, "+10" if s in outcome["never_dealt"] else "") for s in range(n)]))
+    rows.append(h("tr", {"key": "total", "class": "el-total"}, h("th", {"scope": "row"}, t("el.scores.total")),
+                  [h("td", {"key": s}, str(view["totals"][s])) for s in range(n)]))
+    reviews = [h("button", {"type": "button", "class": "button", "data-act": "el:round", "data-arg": str(i + 1),
+                            "id": f"el-review-{i + 1}", "key": i}, t("el.scores.review", round=i + 1))
+               for i in range(len(view["rounds"]))]
+    hint = _hint_text(view) if view["hint"] and not table.session.is_over else None
+    return [
+        h("p", {"class": "el-hint", "key": "hint"}, h("strong", {}, t("el.hint")), " ", hint) if hint else None,
+        h("div", {"class": "table-scroll", "key": "t"},
+          h("table", {"class": "stats el-score-table"}, h("thead", {}, head), h("tbody", {}, rows))),
+        h("p", {"class": "help", "key": "h"}, t("el.scores.none_yet")) if not view["rounds"] else None,
+        h("div", {"class": "el-actions el-reviews", "key": "r"}, reviews) if reviews else None,
+        h("div", {"class": "el-stop", "key": "s"},
+          h("button", {"type": "button", "class": "button quiet", "data-act": "el:stop", "id": "el-stop",
+                       "aria-haspopup": "dialog"}, t("el.stop"))) if table.people and not table.session.is_over
+        else None,
+    ]
 
 
-def _event_text(table, event: dict) -> str:
-    kind = event["type"]
-    if kind == "starter":
-        return t("el.log.starter", card=card_name(event["card"]), n=event["laid_aside"])
-    name = table.seat_name(event["seat"])
-    if kind == "prophet":
-        return t("el.log.prophet", name=name)
-    parts = []
-    if kind == "play":
-        what = card_names(event["cards"])
-        parts.append(t("el.log.play_right" if event["right"] else "el.log.play_wrong", name=name, cards=what,
-                       n=len(event["cards"])))
-    elif event["right"]:
-        parts.append(t("el.log.no_play_right", name=name, cards=card_names(event["hand"]), n=event.get("new_hand", 0)))
-    else:
-        parts.append(t("el.log.no_play_wrong", name=name, cards=card_names(event["hand"]),
-                       card=card_name(event["placed"])))
-    if event.get("penalty"):
-        parts.append(t("el.log.penalty", n=event["penalty"]))
-    call = event.get("prophet")
-    if call is not None and not call["right"]:
-        parts.append(t("el.log.overthrown", name=table.seat_name(call["seat"])))
-    if event.get("expelled"):
-        parts.append(t("el.log.expelled", name=name))
-    if event.get("out"):
-        parts.append(t("el.log.out", name=name))
-    return " ".join(parts)
-
-
-def _log(table, view: dict):
-    events = [e for e in view["events"] if e["type"] != "starter"][-6:]
-    if not events:
-        return None
-    return h("section", {"class": "el-log", "aria-labelledby": "el-log-title"},
-             h("h2", {"class": "el-log-title", "id": "el-log-title"}, t("el.log.title")),
-             h("ol", {"class": "el-log-list", "reversed": True},
-               [h("li", {"key": len(view["events"]) - i, "class": _event_class(e)}, _event_text(table, e))
-                for i, e in enumerate(reversed(events))]))
-
-
-def _event_class(event: dict) -> str:
-    if event["type"] == "prophet":
-        return "el-ev-prophet"
-    return "el-ev-right" if event.get("right") else "el-ev-wrong"
-
-
-def round_summary(table, view: dict, index: int, closable: bool):
+def _round_sheet(table, view: dict, index: int):
     entry = view["rounds"][index]
+    continuing = index == len(view["rounds"]) - 1 and not table.session.is_over
+    return sheet("round", t("el.summary.title", round=index + 1), round_summary(table, entry, index), "table:close",
+                 actions=h("button", {"type": "button", "class": "button primary sheet-first", "id": "el-round-close",
+                                      "data-act": "table:close"},
+                           t("el.summary.continue") if continuing else t("sheet.close")),
+                 kind="panel")
+
+
+def round_summary(table, entry: dict, index: int):
+    """A finished round: how it ended, the rule in plain words, its layout, the scores."""
     lang = i18n.language()
     dealer = entry["dealer"]
-    if entry["reason"] == "out":
-        how = t("el.summary.out", name=table.seat_name(entry["out"]))
-    else:
-        how = t("el.summary.expelled")
+    how = t("el.summary.out", name=table.seat_name(entry["out"])) if entry["reason"] == "out" \
+        else t("el.summary.expelled")
     rows = []
     footnote = None
     for seat in range(len(entry["scores"])):
@@ -734,7 +645,7 @@ def round_summary(table, view: dict, index: int, closable: bool):
             if seat in entry["expelled"]:
                 notes.append(t("el.role.expelled"))
         rows.append(h("tr", {"key": seat},
-                      h("th", {"scope": "row"}, table.seat_name(seat)),
+                      h("th", {"scope": "row"}, seat_token(seat), " ", table.seat_name(seat)),
                       h("td", {}, "–" if seat == dealer else str(entry["hands"][seat])),
                       h("td", {"class": "el-points"}, str(entry["scores"][seat])),
                       h("td", {"class": "el-notes"}, ", ".join(notes))))
@@ -745,14 +656,13 @@ def round_summary(table, view: dict, index: int, closable: bool):
                 h("p", {"key": "c"}, h("code", {"class": "el-code"}, entry["rule"]))]
         if entry["name"]:
             rule.append(h("p", {"class": "muted", "key": "n"}, t("el.summary.library", name=entry["name"][lang])))
-    return h(
-        "section", {"class": "el-summary", "aria-labelledby": f"el-summary-{index}", "id": "el-summary"},
-        h("h2", {"id": f"el-summary-{index}"}, t("el.summary.title", round=index + 1)),
-        h("p", {}, how, " ", t("el.summary.lines", main=entry["mainline"], side=entry["sideline"])),
-        h("div", {"class": "el-rule-reveal"}, h("h3", {}, t("el.summary.rule_was", name=table.seat_name(dealer))), rule),
-        render_line(entry["line"], table.local["zoom"], table.seat_name, ident=f"el-line-{index}")
+    return [
+        h("p", {"key": "how"}, how, " ", t("el.summary.lines", main=entry["mainline"], side=entry["sideline"])),
+        h("div", {"class": "el-rule-reveal", "key": "rule"},
+          h("h3", {}, t("el.summary.rule_was", name=table.seat_name(dealer))), rule),
+        render_layout(entry["line"], "grid", names=table.seat_name, ident=f"el-round-{index + 1}")
         if entry.get("line") else None,
-        h("div", {"class": "table-scroll"},
+        h("div", {"class": "table-scroll", "key": "scores"},
           h("table", {"class": "stats el-score-table"},
             h("caption", {"class": "visually-hidden"}, t("el.summary.caption", round=index + 1)),
             h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("el.summary.col.player")),
@@ -760,51 +670,26 @@ def round_summary(table, view: dict, index: int, closable: bool):
                              h("th", {"scope": "col"}, t("el.summary.col.points")),
                              h("th", {"scope": "col"}, t("el.summary.col.notes")))),
             h("tbody", {}, rows))),
-        h("p", {"class": "help"}, footnote) if footnote else None,
-        h("div", {"class": "el-actions"},
-          h("button", {"type": "button", "class": "button primary", "data-act": "el:summary-close",
-                       "id": "el-summary-close"}, t("el.summary.continue"))) if closable else None,
-    )
+        h("p", {"class": "help", "key": "foot"}, footnote) if footnote else None,
+    ]
 
 
-def _scores(table, view: dict, open_: bool):
-    if not view["rounds"]:
-        return None
-    n = len(view["totals"])
-    head = h("tr", {}, h("th", {"scope": "col"}, t("el.scores.round")),
-             [h("th", {"scope": "col", "key": s}, table.seat_name(s)) for s in range(n)])
-    rows = []
+def _final_scores(table, view: dict):
+    """The table after the end: every round's rule and the scores, each round reviewable."""
+    lang = i18n.language()
+    items = []
     for i, entry in enumerate(view["rounds"]):
-        rows.append(h("tr", {"key": i}, h("th", {"scope": "row"}, t("el.scores.round_n", round=i + 1)),
-                      [h("td", {"key": s, "class": "el-dealt" if s == entry["dealer"] else None},
-                         str(entry["scores"][s]) + (" " + t("el.scores.dealer_mark") if s == entry["dealer"] else ""))
-                       for s in range(n)]))
-    outcome = view["outcome"]
-    if outcome and outcome["never_dealt"]:
-        rows.append(h("tr", {"key": "never"}, h("th", {"scope": "row"}, t("el.scores.never_dealt")),
-                      [h("td", {"key": s}, "+10" if s in outcome["never_dealt"] else "") for s in range(n)]))
-    rows.append(h("tr", {"key": "total", "class": "el-total"}, h("th", {"scope": "row"}, t("el.scores.total")),
-                  [h("td", {"key": s}, str(view["totals"][s])) for s in range(n)]))
-    return h("details", {"class": "el-scores", "open": open_ or None},
-             h("summary", {}, t("el.scores.title")),
-             h("div", {"class": "table-scroll"},
-               h("table", {"class": "stats"}, h("thead", {}, head), h("tbody", {}, rows))))
-
-
-def _stop(table):
-    if not table.people:
-        return None
-    if table.local["confirm_stop"]:
-        return h("div", {"class": "el-stop el-confirm", "role": "alertdialog", "aria-labelledby": "el-stop-text"},
-                 h("p", {"id": "el-stop-text"}, t("el.stop.confirm")),
-                 h("div", {"class": "el-actions"},
-                   h("button", {"type": "button", "class": "button danger", "data-act": "el:stop-yes",
-                                "id": "el-stop-yes"}, t("el.stop.yes")),
-                   h("button", {"type": "button", "class": "button", "data-act": "el:stop-no", "id": "el-stop-no"},
-                     t("el.stop.no"))))
-    return h("div", {"class": "el-stop"},
-             h("button", {"type": "button", "class": "button quiet", "data-act": "el:stop", "id": "el-stop"},
-               t("el.stop")))
+        words = entry["words"][lang] if entry["words"] else t("el.said.manual")
+        items.append(h("li", {"key": i},
+                       h("button", {"type": "button", "class": "button small", "data-act": "el:round",
+                                    "data-arg": str(i + 1), "id": f"el-review-{i + 1}"},
+                         t("el.scores.review", round=i + 1)),
+                       " ", h("span", {"class": "el-final-rule"}, t("el.result.rule_by", name=table.seat_name(
+                           entry["dealer"]), words=words))))
+    return h("section", {"class": "el-final", "aria-labelledby": "el-final-title"},
+             h("h2", {"id": "el-final-title"}, t("el.result.rules")),
+             h("ol", {"class": "el-final-rules"}, items) if items else h("p", {"class": "muted"}, t("el.scores.none_yet")),
+             _scores_body(table, view))
 
 
 # ---------------------------------------------------------------------- input
@@ -812,46 +697,61 @@ def _stop(table):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
-    if act == "el:zoom":
-        local["zoom"] = not local["zoom"]
+    if act == "el:study":
+        table.open_sheet("layout", opener="#el-line-study")
     elif act == "el:card" and arg:
         pick_card(table, arg)
     elif act == "el:clear":
         local["picked"] = []
+        local["refused"] = None
     elif act == "el:play":
-        if table.my_turn() and local["picked"]:
-            if table.act({"play": [code for code, _ in local["picked"]]}):
-                local["picked"] = []
-                offer = table.session.to_act == table.viewer and table.view()["phase"] == "prophet_offer"
-                table.services.focus_after_render("#el-not-now" if offer else "#status")
+        play(table)
     elif act == "el:no-play":
+        if table.my_turn() and table.view()["phase"] == "play":
+            table.open_sheet("no-play", opener="#el-no-play", focus="#no-play-no")
+    elif act == "el:no-play-yes":
+        table.close_sheet()
         if table.my_turn() and table.act({"no_play": True}):
             local["picked"] = []
-    elif act == "el:prophet" and arg in ("yes", "no"):
-        if table.my_turn():
-            table.act({"prophet": arg == "yes"})
-    elif act == "el:judge" and arg in ("right", "wrong"):
-        if table.my_turn():
-            table.act({"judge": arg == "right"})
-    elif act == "el:judge-card" and arg and cards.is_card(arg):
-        if table.my_turn():
-            table.act({"judge": False, "card": arg})
-    elif act == "el:summary-close":
-        local["summary_seen"] = len(table.view()["rounds"])
-        table.services.focus_after_render("#status")
+            table.services.focus_after_render("#status")
+    elif act == "el:prophet-plan":
+        local["prophet_plan"] = not local["prophet_plan"] and _may_become_prophet(table)
+        table.services.focus_after_render("#el-prophet-plan")
+    elif act in ("el:prophet-yes", "el:prophet-no"):
+        if table.sheet.is_open():
+            table.close_sheet()
+        if table.my_turn() and table.view()["phase"] == "prophet_offer":
+            table.act({"prophet": act == "el:prophet-yes"})
+            table.services.focus_after_render("#status")
+    elif act == "el:judge" and arg:
+        judge(table, arg)
+    elif act == "el:call-yes":
+        call = local.get("call")
+        table.close_sheet()
+        local["call"] = None
+        if call and table.my_turn():
+            table.act(_judge_action(call))
+            table.services.focus_after_render("#status")
+    elif act == "el:scores":
+        table.open_sheet("scores", opener="#el-scores")
+    elif act == "el:round" and arg and arg.isdigit():
+        opener = f"#el-review-{arg}" if table.session.is_over or not table.sheet.is_open() else "#el-scores"
+        table.open_sheet("round", arg, opener=opener, focus="#el-round-close")
     elif act == "el:stop":
-        local["confirm_stop"] = True
-        table.services.focus_after_render("#el-stop-no")
-    elif act == "el:stop-no":
-        local["confirm_stop"] = False
+        table.open_sheet("stop", opener="#el-scores", focus="#stop-no")
     elif act == "el:stop-yes":
-        local["confirm_stop"] = False
+        table.close_sheet()
         table.act({"stop": True})
     elif act == "el:rule-mode" and arg in RULE_MODES:
         local["rule"]["mode"] = arg
     elif act == "el:rule-level" and arg in LEVELS:
         local["rule"]["level"] = arg
         local["rule"]["rule_id"] = None
+    elif act == "el:rule-fix":
+        fixed = applied_fix(local["rule"].get("report"))
+        if fixed is not None:
+            field(table, "el-rule-text", fixed)
+            table.services.focus_after_render("#el-rule-text")
     elif act == "el:start-round":
         start_round(table)
 
@@ -861,14 +761,66 @@ def pick_card(table, arg: str) -> None:
     if not cards.is_card(code) or not copy.isdigit() or not table.my_turn():
         return
     slot = [code, int(copy)]
-    picked = table.local["picked"]
+    local = table.local
+    picked = local["picked"]
+    local["refused"] = None
+    hand = slots(table.view()["hand"])
+    if tuple(slot) in hand:
+        local["cursor"] = hand.index(tuple(slot))
     if slot in picked:
         picked.remove(slot)
     elif len(picked) < el.STRING_MAX:
         picked.append(slot)
     else:
-        table.services.notify(t("el.string.full", n=el.STRING_MAX), "info", key="illegal")
+        local["refused"] = t("el.string.full", n=el.STRING_MAX)
     table.services.focus_after_render(f"#el-card-{code}-{copy}")
+
+
+def play(table) -> None:
+    """Play the picked cards; then, if the engine offers the Prophet's role, ask only when the player said they
+    wanted it ("Become Prophet" on), else decline for them."""
+    local = table.local
+    if not table.my_turn() or not local["picked"]:
+        if table.my_turn() and not local["picked"]:
+            local["refused"] = t("el.string.none_to_play")
+        return
+    if not table.act({"play": [code for code, _ in local["picked"]]}):
+        return
+    wanted = local["prophet_plan"]
+    local.update(picked=[], prophet_plan=False, refused=None, cursor=None)
+    if table.session.to_act == table.viewer and table.view()["phase"] == "prophet_offer":
+        if wanted:
+            local["prophet_asked"] = True
+            table.open_sheet("prophet", focus="#prophet-no")
+            return
+        table.act({"prophet": False})
+    table.services.focus_after_render("#status")
+
+
+def _judge_action(call: dict) -> dict:
+    if call["judge"]:
+        return {"judge": True}
+    return {"judge": False, "card": call["card"]} if call.get("card") else {"judge": False}
+
+
+def judge(table, arg: str) -> None:
+    """A verdict from the judging panel: a person Prophet confirms it first; a dealer's is final at once."""
+    if not table.my_turn():
+        return
+    if arg == "right":
+        call = {"judge": True, "card": None}
+    elif arg == "wrong":
+        call = {"judge": False, "card": None}
+    elif arg.startswith("card:") and cards.is_card(arg[5:]):
+        call = {"judge": False, "card": arg[5:]}
+    else:
+        return
+    if table.view()["phase"] == "prophet_judge":
+        table.local["call"] = call
+        table.open_sheet("call", focus="#call-no")
+        return
+    if table.act(_judge_action(call)):
+        table.services.focus_after_render("#status")
 
 
 def start_round(table) -> None:
@@ -919,17 +871,191 @@ def field(table, name: str, value) -> bool:
 def key(table, key: str, ctrl: bool) -> bool:
     if ctrl or not table.my_turn():
         return False
-    phase = table.session.view(table.viewer)["phase"] if table.viewer is not None else None
-    if key == "Escape" and table.local["picked"]:
-        table.local["picked"] = []
+    local = table.local
+    view = table.view()
+    if view["phase"] != "play":
+        return False
+    hand = slots(view["hand"])
+    if key in ("ArrowRight", "ArrowLeft") and hand:
+        cursor = local["cursor"]
+        if cursor is None:
+            cursor = 0 if key == "ArrowRight" else len(hand) - 1
+        else:
+            cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
+        local["cursor"] = cursor
+        code, copy = hand[cursor]
+        table.services.focus_after_render(f"#el-card-{code}-{copy}")
         return True
-    if phase == "play" and key == "Enter" and table.local["picked"]:
-        handle(table, "el:play", None)
+    if key == "Escape" and local["picked"]:
+        local["picked"] = []
+        return True
+    if key == "Enter" and local["picked"]:
+        play(table)
         return True
     return False
 
 
+# ---------------------------------------------------------------------- seats and the move log
+
+
+def seat_status(table, view: dict, seat: int):
+    """A seat chip: its token (the one under the cards it played), its role, cards in hand and points."""
+    role = None
+    if view["phase"] != "over":
+        if seat == view["dealer"]:
+            role = t("el.role.dealer")
+        elif seat == view["prophet"]:
+            role = t("el.role.prophet")
+        elif seat in view["expelled"]:
+            role = t("el.role.expelled")
+    playing = view["phase"] not in ("rule", "over") and seat != view["dealer"]
+    return [
+        seat_token(seat),
+        h("span", {"class": ["el-seat-role", f"el-role-{'dealer' if seat == view['dealer'] else 'other'}"], "key": "r"},
+          role) if role else None,
+        h("span", {"class": "el-seat-cards", "key": "c"},
+          h("span", {"aria-hidden": "true"}, view["hand_counts"][seat]),
+          h("span", {"class": "visually-hidden"}, t("el.seat.cards", n=view["hand_counts"][seat]))) if playing else None,
+        h("span", {"class": "el-seat-points", "key": "p"}, t("el.seat.points_short", n=view["totals"][seat])),
+    ]
+
+
+def round_title(number: int) -> str:
+    return t("el.log.round", round=number)
+
+
+def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
+    """What an action did, for the move log: the public event it added (a play and its verdict, a no play, a new
+    Prophet, a round's first card), with where its cards went on the layout; a Prophet's call waiting for the
+    dealer is table talk (an aside)."""
+    ended = len(after["rounds"]) > len(before["rounds"])
+    if "rule" in action or "rule_id" in action or "manual" in action:
+        event = {"kind": "rule", "seat": seat, "round": before["round"] + 1, "ends_turn": True,
+                 "how": "manual" if "manual" in action else "library" if "rule_id" in action else "written"}
+        if after["events"]:
+            starter = after["events"][0]
+            event.update(starter=starter["card"], aside=starter["laid_aside"])
+        return event
+    if "stop" in action:
+        return {"kind": "stop", "seat": seat, "round": before["round"] + 1, "ends_turn": True}
+    events = after["rounds"][-1]["events"] if ended else after["events"]
+    new = events[len(before["events"]):]
+    if not new:
+        if "judge" in action and after["pending"] and after["pending"].get("prophet"):
+            call = after["pending"]["prophet"]
+            return {"kind": "call", "seat": seat, "round": before["round"] + 1, "judge": call["judge"],
+                    "card": call.get("card"), "aside": True}
+        return None
+    raw = new[-1]
+    kind = raw["type"]
+    event = {"kind": kind, "seat": raw.get("seat", seat), "round": before["round"] + 1, "ends_turn": True}
+    if kind == "starter":
+        event.update(starter=raw["card"], aside=raw["laid_aside"], seat=seat)
+        return event
+    if kind == "prophet":
+        return event
+    lines = after["rounds"][-1]["line"] if ended else after
+    mb = raw["mainline_before"]
+    event.update(right=raw["right"], penalty=raw.get("penalty", 0), expelled=raw.get("expelled", False),
+                 out=raw.get("out", False), round_over=ended)
+    if kind == "play":
+        event["cards"] = list(raw["cards"])
+        event["line"] = {"main": [mb, mb + len(raw["cards"])]} if raw["right"] else \
+            {"side": [mb - 1, len(lines["sidelines"][mb - 1]) - 1]}
+    else:
+        event["hand"] = list(raw["hand"])
+        if raw["right"]:
+            event["new_hand"] = raw.get("new_hand", 0)
+        else:
+            event["placed"] = raw["placed"]
+            event["line"] = {"main": [mb, mb + 1]}
+    if raw.get("prophet"):
+        call = raw["prophet"]
+        event["prophet"] = {"seat": call["seat"], "judge": call["judge"], "card": call.get("card"),
+                            "right": call["right"]}
+    event["marks"] = ["right" if raw["right"] else "wrong"]
+    return event
+
+
+def render_event(table, event: dict, compact: bool):
+    kind = event["kind"]
+    if kind == "rule":
+        parts = [t(f"el.log.rule.{event['how']}")]
+        if event.get("starter"):
+            parts += [" ", t("el.log.first"), " ", mini_card(event["starter"])]
+            if event.get("aside") and not compact:
+                parts += [" ", t("el.log.laid_aside", n=event["aside"])]
+        return parts
+    if kind == "starter":
+        return [t("el.log.first"), " ", mini_card(event["starter"])]
+    if kind == "stop":
+        return t("el.log.stopped")
+    if kind == "prophet":
+        return h("strong", {"class": "el-log-prophet"}, t("el.log.became_prophet"))
+    if kind == "call":
+        return t("el.log.call", name=table.seat_name(event["seat"]), said=_call_words(event))
+    verdict = h("span", {"class": ["el-verdict", "right" if event["right"] else "wrong"], "key": "v"},
+                t("el.log.right") if event["right"] else t("el.log.wrong"))
+    if kind == "play":
+        parts = [h("span", {"class": "el-log-cards", "key": "c"}, [mini_card(c) for c in event["cards"]]), " ", verdict]
+    else:
+        parts = [t("el.log.no_play"), " ", verdict]
+        if not compact:
+            parts += [" ", h("span", {"class": "el-log-hand", "key": "h"}, "(", [mini_card(c) for c in event["hand"]],
+                             ")")]
+        if event["right"]:
+            parts += [" ", t("el.log.new_hand", n=event.get("new_hand", 0))]
+        else:
+            parts += [" ", t("el.log.placed"), " ", mini_card(event["placed"])]
+    if event.get("penalty"):
+        parts += [" ", h("span", {"class": "el-penalty", "key": "p"}, t("el.log.penalty_short", n=event["penalty"]))]
+    call = event.get("prophet")
+    if call:
+        said = _call_words(call)
+        text = t("el.log.prophet_ok", name=table.seat_name(call["seat"]), said=said) if call["right"] else \
+            t("el.log.prophet_overthrown", name=table.seat_name(call["seat"]), said=said)
+        parts += [" ", h("span", {"class": ["el-log-call", "ok" if call["right"] else "overthrown"], "key": "pc"}, text)]
+    if event.get("expelled"):
+        parts += [" ", h("strong", {"key": "x"}, t("el.log.expelled_short"))]
+    if event.get("out"):
+        parts += [" ", h("strong", {"key": "o"}, t("el.log.out_short"))]
+    if event.get("round_over") and not compact:
+        parts += [" ", h("span", {"class": "log-note", "key": "r"}, t("el.log.round_over"))]
+    return parts
+
+
 # ---------------------------------------------------------------------- telling what happened
+
+
+def _event_text(table, event: dict) -> str:
+    kind = event["type"]
+    if kind == "starter":
+        return t("el.log.starter", card=card_name(event["card"]), n=event["laid_aside"])
+    name = table.seat_name(event["seat"])
+    if kind == "prophet":
+        return t("el.log.prophet", name=name)
+    parts = []
+    if kind == "play":
+        what = card_names(event["cards"])
+        parts.append(t("el.log.play_right" if event["right"] else "el.log.play_wrong", name=name, cards=what,
+                       n=len(event["cards"])))
+    elif event["right"]:
+        parts.append(t("el.log.no_play_right", name=name, cards=card_names(event["hand"]), n=event.get("new_hand", 0)))
+    else:
+        parts.append(t("el.log.no_play_wrong", name=name, cards=card_names(event["hand"]),
+                       card=card_name(event["placed"])))
+    if event.get("penalty"):
+        parts.append(t("el.log.penalty", n=event["penalty"]))
+    call = event.get("prophet")
+    if call is not None:
+        said = _call_words(call)
+        parts.append(t("el.log.prophet_ok_said", name=table.seat_name(call["seat"]), said=said) if call["right"]
+                     else t("el.log.overthrown", name=table.seat_name(call["seat"])))
+    if event.get("expelled"):
+        parts.append(t("el.log.expelled", name=name))
+    if event.get("out"):
+        parts.append(t("el.log.out", name=name))
+    return " ".join(parts)
 
 
 def describe_action(table, before: dict | None, action: dict, seat: int | None) -> str:
@@ -943,8 +1069,9 @@ def describe_action(table, before: dict | None, action: dict, seat: int | None) 
     rounds_before = len(before["rounds"]) if before else 0
     if len(view["rounds"]) > rounds_before:
         entry = view["rounds"][-1]
-        return t("el.said.round_over", round=len(view["rounds"]),
-                 words=entry["words"][i18n.language()] if entry["words"] else t("el.said.manual"))
+        last = _event_text(table, entry["events"][-1]) if entry.get("events") else ""
+        return (last + " " + t("el.said.round_over", round=len(view["rounds"]),
+                               words=entry["words"][i18n.language()] if entry["words"] else t("el.said.manual"))).strip()
     if view["events"]:
         event = view["events"][-1]
         if "prophet" in action and action["prophet"] is False:
@@ -970,15 +1097,23 @@ def result_summary(table):
             place = i + 1
         items.append(h("li", {"key": seat, "class": "winner" if seat in out["winners"] else None},
                        h("span", {"class": "el-place"}, t("el.result.place", n=place)),
-                       h("span", {"class": "el-place-name"}, table.seat_name(seat)),
+                       h("span", {"class": "el-place-name"}, seat_token(seat), " ", table.seat_name(seat)),
                        h("span", {"class": "el-place-points"}, t("el.seat.points", n=totals[seat]))))
     reason = t("el.result.stopped", n=len(out["never_dealt"])) if out["reason"] == "stopped" else \
         t("el.result.all_dealt", n=out["rounds"])
-    return h("div", {"class": "result el-result"},
+    people = table.session.person_seats()
+    happy = not people or any(s in out["winners"] for s in people)
+    return h("div", {"class": ["result", "el-result", "result-win" if happy else "result-loss"]},
              h("h2", {"id": "end-title"}, t("el.result.title")),
              h("p", {"class": "left-count"}, result_line(table)),
              h("p", {"class": "reason"}, reason),
              h("ol", {"class": "el-ranking"}, items))
+
+
+def celebrate(table) -> str | None:
+    """A person's win (a shared one too) is cheered."""
+    out = table.session.outcome
+    return "win" if any(s in out["winners"] for s in table.session.person_seats()) else None
 
 
 # ---------------------------------------------------------------------- history

@@ -1,11 +1,14 @@
 """Eleusis solo science mode: find a secret rule in 30 plays (engine: ``junban.games.eleusis.science``).
 
 The setup chooses the secret rule: a library rule of a difficulty (the seed picks which), or a rule the person
-writes for a friend (with the live checker and the link to send), or a rule carried by a link (never shown). The
-table: the line of cards, a hand of 12 refilled after each play, "Play", and a guess box in the rule language with
-the checker's errors at their position and the guess read back in plain words. A wrong guess is answered with a
-counterexample shown as cards; score = plays left at the right guess (a wrong guess costs 2). At the end the rule is
-revealed in plain words, with a link to share it with a friend.
+writes for a friend (with the live checker and the link to send), or a rule carried by a link (never shown; its
+tab stays offered however often the person looks at the others). The table, phone first: the plays left, the
+layout (line or grid, as at the table), the hand of 12 sorted by suit and rank, and the action bar: Play (Enter
+plays a chosen card too) and "Guess the rule", which opens the guess panel (a drawer over the hand on a phone,
+beside the table on a wide screen): a box in the rule language with the checker's errors at their position and a
+"did you mean" fix, the guess read back in plain words, and every earlier guess with its counterexample as cards.
+A draft guess is kept with the save, so a reload does not lose it. Score = plays left at the right guess (a wrong
+guess costs 2). At the end the rule is revealed in plain words, with a link to share it with a friend.
 
 Accessible names as at the table: a card in hand is a button named by the card ("Queen of hearts"); "Play";
 "Guess". History: ``bucket`` the difficulty or "custom"; ``won`` solved; ``perfect`` solved without a wrong guess;
@@ -15,12 +18,16 @@ from __future__ import annotations
 
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis_science import links as science_links
+from junban.storage import StorageFull
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games.eleusis import (PLACEHOLDER, card_face, card_name, card_names, checker_panel, language_help,
-                                     render_line, rule_report, slots)
+from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
+from junban.ui.games.eleusis_checker import (PLACEHOLDER, applied_fix, checker_panel, guess_check, language_help,
+                                             rule_report)
 from junban.ui.i18n import t
+from junban.ui.parts.motion import flip, origin
+from junban.ui.parts.sheet import confirm, sheet
 
 i18n.register("eleusis")
 
@@ -30,6 +37,8 @@ HISTORY_COLUMNS = ("games", "wins", "perfect", "streak", "mean_score")
 HISTORY_LABELS = {"wins": "sci.history.solved", "perfect": "sci.history.perfect", "mean_score": "sci.history.mean"}
 HISTOGRAM_EDGES = [0, 1, 5, 10, 15, 20, 25]
 SOURCES = ("library", "own")
+DRAFT_PREFIX = "junban.draft."  # + save id: the guess being written, kept across reloads
+DRAFT_MAX = 2000
 
 
 # ---------------------------------------------------------------------- setup
@@ -64,7 +73,8 @@ def setup_config(screen) -> dict:
 def setup_options(screen):
     config = screen.config
     source = _source(config)
-    choices = SOURCES + (("link",) if config.get("rule") and "_source" not in config else ())
+    # a rule from a link keeps its tab: the person may look at the others and come back to it
+    choices = (("link",) if config.get("rule") else ()) + SOURCES
     tabs = h("div", {"class": "segmented", "role": "group", "aria-label": t("sci.setup.source")},
              [h("button", {"type": "button", "class": "seg", "data-act": "sci:source", "data-arg": s,
                            "aria-pressed": "true" if s == source else "false", "key": s}, t(f"sci.setup.source.{s}"))
@@ -72,7 +82,7 @@ def setup_options(screen):
     if source == "library":
         level = config.get("level", "medium")
         body = [
-            h("p", {"class": "field-label", "id": "sci-level-label", "key": "ll"}, t("el.setup.difficulty")),
+            h("p", {"class": "field-label", "id": "sci-level-label", "key": "ll"}, t("sci.setup.difficulty")),
             h("div", {"class": "segmented", "role": "group", "aria-labelledby": "sci-level-label", "key": "lv"},
               [h("button", {"type": "button", "class": "seg", "data-act": "sci:level", "data-arg": lv,
                             "aria-pressed": "true" if lv == level else "false", "key": lv}, t(f"el.level.{lv}"))
@@ -99,7 +109,7 @@ def setup_options(screen):
                            "rows": "3", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
                            "maxlength": "2000", "aria-describedby": "sci-rule-check", "key": "t",
                            "placeholder": PLACEHOLDER}),
-            checker_panel(text, report, "sci-rule-check"),
+            checker_panel(text, report, "sci-rule-check", "sci:rule-fix"),
             link,
             h("p", {"class": "help", "key": "h"}, t("sci.setup.own_help")),
             language_help(),
@@ -128,13 +138,18 @@ def setup_field(screen, name: str, value) -> bool:
 def setup_handle(screen, act: str, arg: str | None) -> None:
     config = screen.config
     if act == "sci:source" and arg in SOURCES + ("link",):
-        if arg == "link" and not config.get("rule"):
+        if arg == "link":
+            if config.get("rule"):
+                config.pop("_source", None)
             return
         config["_source"] = arg
-        if arg == "link":
-            config.pop("_source")
     elif act == "sci:level" and arg in library.LEVELS:
         config["level"] = arg
+    elif act == "sci:rule-fix":
+        fixed = applied_fix(config.get("_report"))
+        if fixed is not None:
+            setup_field(screen, "sci-rule-text", fixed)
+            screen.services.focus_after_render("#sci-rule-text")
     elif act == "sci:copy" and arg:
         screen.services.platform.copy_text(arg, lambda ok: screen.services.announce(
             t("table.copied") if ok else t("table.copy_failed")))
@@ -144,8 +159,21 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    return {"picked": None, "guess": "", "report": None, "zoom": False, "confirm_give_up": False,
-            "friend_url": None}
+    """The chosen card (code, copy in the sorted hand), the guess being written (None: not read from storage
+    yet) and its checker report, whether the guess panel is open (a phone), the link to
+    share the rule, the keyboard's place in the hand."""
+    return {"picked": None, "guess": None, "report": None, "guess_open": False, "friend_url": None,
+            "cursor": None}
+
+
+def _hand(view: dict) -> list[tuple[str, int]]:
+    """The hand sorted by suit, then rank (the engine keeps it in the order cards were drawn)."""
+    seen: dict[str, int] = {}
+    out = []
+    for code in sorted(view["hand"], key=hand_order):
+        out.append((code, seen.get(code, 0)))
+        seen[code] = seen.get(code, 0) + 1
+    return out
 
 
 def _line(view: dict) -> dict:
@@ -153,23 +181,63 @@ def _line(view: dict) -> dict:
             "sidelines": [[{"cards": [c], "seat": None} for c in side] for side in view["sidelines"]]}
 
 
+def _draft_key(table) -> str:
+    return DRAFT_PREFIX + table.session.id
+
+
+def _load_draft(table) -> None:
+    """The guess being written, kept in storage so a reload does not lose it."""
+    if table.local["guess"] is not None:
+        return
+    text = table.services.platform.storage.get(_draft_key(table))
+    table.local["guess"] = text[:DRAFT_MAX] if isinstance(text, str) and not table.session.is_over else ""
+
+
+def _keep_draft(table) -> None:
+    storage = table.services.platform.storage
+    text = table.local["guess"] or ""
+    try:
+        if text and not table.session.is_over:
+            storage.set(_draft_key(table), text)
+        else:
+            storage.remove(_draft_key(table))
+    except StorageFull:
+        pass  # a draft is a convenience: the game itself is saved, or says so
+
+
 def render_table(table):
     view = table.view()
     local = table.local
     over = table.session.is_over
-    if local["picked"] is not None and tuple(local["picked"]) not in set(slots(view["hand"])):
+    _load_draft(table)
+    hand = _hand(view)
+    if local["picked"] is not None and tuple(local["picked"]) not in set(hand):
         local["picked"] = None
+    mine = table.my_turn() and not over
     return h(
-        "section", {"class": ["el-table", "sci-table"], "aria-label": t("sci.table")},
+        "section", {"class": ["el-table", "sci-table", "my-turn" if mine else None,
+                              "guess-open" if local["guess_open"] else None], "aria-label": t("sci.table")},
         _status(view),
         _hint(view),
+        render_layout(_line(view), "line", came_from=lambda kind, place: "el-pick-0",
+                      keys="sci", recent=_last_played(view), study="el:study"),
         None if over else _last_play(view),
-        render_line(_line(view), local["zoom"]),
-        None if over else _hand(table, view),
+        None if over else _hand_section(table, view, hand, mine),
+        None if over else _bar(table, view, mine),
         None if over else _guess_panel(table, view),
-        _guesses(view),
-        None if over else _give_up(table),
+        _guesses(view) if over else None,
     )
+
+
+def _last_played(view: dict) -> dict:
+    """The card just played, ringed on the layout."""
+    last = view["last_play"]
+    if not last:
+        return {"main": set(), "side": set()}
+    if last["right"]:
+        return {"main": {len(view["mainline"]) - 1}, "side": set()}
+    i = len(view["mainline"]) - 1
+    return {"main": set(), "side": {(i, len(view["sidelines"][i]) - 1)}}
 
 
 def _status(view: dict):
@@ -180,20 +248,24 @@ def _status(view: dict):
     if not config["custom_rule"]:
         facts.insert(0, h("span", {"key": "l"}, t("sci.status.level", level=t(f"el.level.{config['level']}"))))
     return h("div", {"class": "el-status sci-status"},
-             h("p", {"class": "el-turn", "id": "status"},
-               t("sci.status.over") if view["outcome"] else t("sci.status.left", n=left, total=config["plays"])),
+             h("div", {"class": "el-status-text"},
+               h("p", {"class": "el-turn", "id": "status", "tabindex": "-1"},
+                 t("sci.status.over") if view["outcome"] else t("sci.status.left", n=left, total=config["plays"])),
+               h("p", {"class": "el-status-facts"}, facts)),
              h("div", {"class": "sci-meter", "role": "img", "aria-label": t("sci.status.left", n=left,
-                                                                             total=config["plays"])},
-               h("span", {"class": "sci-meter-fill", "style": f"width:{100 * left // max(1, config['plays'])}%"})),
-             h("p", {"class": "el-status-facts muted"}, facts))
+                                                                             total=config["plays"]),
+                       **origin("el-stock")},
+               h("span", {"class": "sci-meter-fill", "style": f"width:{100 * left // max(1, config['plays'])}%"})))
 
 
 def _hint(view: dict):
     hint = view["hint"]
     if not hint:
         return None
-    return h("p", {"class": "el-hint", "role": "note"}, h("strong", {}, t("sci.hint")), " ",
-             hint.get(i18n.language()) or hint["en"])
+    text = hint.get(i18n.language()) or hint["en"]
+    return h("details", {"class": "el-hint"},
+             h("summary", {}, h("strong", {}, t("sci.hint")), " ", h("span", {"class": "el-hint-text"}, text)),
+             h("p", {}, text))
 
 
 def _last_play(view: dict):
@@ -201,66 +273,87 @@ def _last_play(view: dict):
     if not last:
         return h("p", {"class": "sci-last muted"}, t("sci.last.none"))
     return h("p", {"class": ["sci-last", "right" if last["right"] else "wrong"], "aria-live": "polite"},
-             card_face(last["card"], "el-small"), " ",
+             mini_card(last["card"]), " ",
              t("sci.last.right" if last["right"] else "sci.last.wrong", card=card_name(last["card"])))
 
 
-def _hand(table, view: dict):
+def _hand_section(table, view: dict, hand: list, mine: bool):
     if not table.hand_visible():
         return None
-    mine = table.my_turn() and view["plays_left"] > 0
+    playing = mine and view["plays_left"] > 0
     picked = tuple(table.local["picked"]) if table.local["picked"] else None
+    cursor = table.local["cursor"]
+    if cursor is None or cursor >= len(hand):
+        cursor = hand.index(picked) if picked in hand else 0
     buttons = []
-    for code, copy in slots(view["hand"]):
+    for index, (code, copy) in enumerate(hand):
         chosen = (code, copy) == picked
         buttons.append(h(
             "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
                        "class": ["el-card-button", "selected" if chosen else None], "data-act": "sci:card",
-                       "data-arg": f"{code}-{copy}", "aria-label": card_name(code), "title": card_name(code),
-                       "aria-pressed": "true" if chosen else "false", "disabled": not mine},
-            card_face(code)))
-    after = view["mainline"][-1]
-    return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title"},
+                       "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "aria-pressed": "true" if chosen else "false", "disabled": not playing,
+                       "tabindex": "0" if index == cursor else "-1", **(origin("el-pick-0") if chosen else {})},
+            card_face(code, extra=flip(f"sci-h-{code}-{copy}", came_from="el-stock"))))
+    return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title", "data-zone": "hand"},
              h("h2", {"class": "el-hand-title", "id": "el-hand-title"}, t("sci.hand")),
-             h("p", {"class": "help", "id": "sci-play-help"},
-               t("sci.play.help", card=card_name(after)) if mine else t("sci.play.none_left")),
-             h("div", {"class": "el-hand-cards"}, buttons),
+             h("div", {"class": ["el-hand-cards", f"n{len(buttons)}"], "role": "toolbar",
+                       "aria-labelledby": "el-hand-title"}, buttons))
+
+
+def _bar(table, view: dict, mine: bool):
+    if not mine:
+        return None
+    picked = table.local["picked"]
+    after = view["mainline"][-1]
+    playing = view["plays_left"] > 0
+    if not playing:
+        line = t("sci.play.none_left")
+    elif picked:
+        line = [t("sci.play.chosen"), " ", mini_card(picked[0])]
+    else:
+        line = t("sci.play.help", card=card_name(after))
+    return h("div", {"class": "el-bar sci-bar"},
+             h("p", {"class": "el-bar-line", "id": "sci-play-help", "aria-live": "polite"}, line),
              h("div", {"class": "el-actions"},
-               h("button", {"type": "button", "class": "button primary big", "data-act": "sci:play", "id": "el-play",
-                            "disabled": not (mine and picked), "aria-describedby": "sci-play-help"}, t("el.play"))))
+               h("button", {"type": "button", "class": "button primary el-main-act", "data-act": "sci:play",
+                            "id": "el-play", "disabled": not (playing and picked), "aria-describedby": "sci-play-help",
+                            "aria-keyshortcuts": "Enter"}, t("el.play")),
+               h("button", {"type": "button", "class": "button sci-guess-open", "data-act": "sci:guess-open",
+                            "id": "sci-guess-open", "aria-controls": "sci-guess-panel",
+                            "aria-expanded": "true" if table.local["guess_open"] else "false",
+                            "aria-keyshortcuts": "G"}, t("sci.guess.open"))))
 
 
 def _guess_panel(table, view: dict):
+    """The guess: a drawer over the hand on a phone (opened by "Guess the rule"), beside the table when wide."""
     if not table.my_turn():
         return None
     local = table.local
     report = local["report"] or rule_report(local["guess"])
     last_chance = view["plays_left"] <= 0
     return h(
-        "section", {"class": "el-panel sci-guess", "aria-labelledby": "sci-guess-title"},
-        h("h2", {"class": "el-panel-title", "id": "sci-guess-title"}, t("sci.guess.title")),
+        "section", {"class": "el-panel sci-guess", "id": "sci-guess-panel", "aria-labelledby": "sci-guess-title"},
+        h("div", {"class": "sci-guess-head"},
+          h("h2", {"class": "el-panel-title", "id": "sci-guess-title"}, t("sci.guess.title")),
+          h("button", {"type": "button", "class": "sheet-close sci-guess-close", "data-act": "sci:guess-close",
+                       "aria-label": t("sci.guess.close")}, "×")),
         h("p", {"class": "help"}, t("sci.guess.last_chance") if last_chance else
           t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
         h("label", {"class": "visually-hidden", "for": "sci-guess-text"}, t("sci.guess.label")),
         h("textarea", {"id": "sci-guess-text", "class": "el-rule-text", "data-field": "sci-guess", "value": local["guess"],
                        "rows": "2", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
-                       "maxlength": "2000", "aria-describedby": "sci-guess-check",
+                       "maxlength": str(DRAFT_MAX), "aria-describedby": "sci-guess-check",
                        "placeholder": PLACEHOLDER}),
-        _guess_check(local["guess"], report),
+        guess_check(local["guess"], report, "sci-guess-check", "sci:guess-fix"),
         h("div", {"class": "el-actions"},
           h("button", {"type": "button", "class": "button primary", "data-act": "sci:guess", "id": "sci-guess",
-                       "disabled": not report.get("ok")}, t("sci.guess.button"))),
+                       "disabled": not report.get("ok")}, t("sci.guess.button")),
+          h("button", {"type": "button", "class": "button quiet", "data-act": "sci:give-up", "id": "sci-give-up",
+                       "aria-haspopup": "dialog"}, t("sci.give_up"))),
+        _guesses(view),
         language_help(),
     )
-
-
-def _guess_check(text: str, report: dict):
-    """Parse errors at their position and the guess in plain words (no acceptance warnings: it is a guess)."""
-    if report.get("ok"):
-        return h("div", {"class": "el-check el-check-ok", "id": "sci-guess-check", "aria-live": "polite"},
-                 h("p", {"class": "el-words"}, h("strong", {}, t("sci.guess.reads")), " ",
-                   report["words"][i18n.language()]))
-    return checker_panel(text, report, "sci-guess-check")
 
 
 def _guesses(view: dict):
@@ -292,23 +385,23 @@ def _guesses(view: dict):
                          h("code", {"class": "el-code"}, guess["text"])),
                        verdict, example))
     return h("section", {"class": "sci-guesses", "aria-labelledby": "sci-guesses-title"},
-             h("h2", {"id": "sci-guesses-title", "class": "el-log-title"}, t("sci.guesses")),
+             h("h3", {"id": "sci-guesses-title", "class": "el-log-title", "tabindex": "-1"}, t("sci.guesses")),
              h("ul", {"class": "sci-guess-list"}, items))
 
 
-def _give_up(table):
-    if not table.my_turn():
-        return None
-    if table.local["confirm_give_up"]:
-        return h("div", {"class": "el-stop el-confirm", "role": "alertdialog", "aria-labelledby": "sci-give-up-text"},
-                 h("p", {"id": "sci-give-up-text"}, t("sci.give_up.confirm")),
-                 h("div", {"class": "el-actions"},
-                   h("button", {"type": "button", "class": "button danger", "data-act": "sci:give-up-yes",
-                                "id": "sci-give-up-yes"}, t("sci.give_up.yes")),
-                   h("button", {"type": "button", "class": "button", "data-act": "sci:give-up-no"}, t("el.stop.no"))))
-    return h("div", {"class": "el-stop"},
-             h("button", {"type": "button", "class": "button quiet", "data-act": "sci:give-up", "id": "sci-give-up"},
-               t("sci.give_up")))
+# ---------------------------------------------------------------------- sheets
+
+
+def render_sheet(table, name: str, arg: str | None):
+    if name == "layout":
+        view = table.view()
+        return sheet("layout", t("el.line.study_title"),
+                     render_layout(_line(view), "grid", recent=_last_played(view), ident="el-study"),
+                     "table:close", kind="wide")
+    if name == "give-up":
+        return confirm("give-up", t("sci.give_up"), t("sci.give_up.confirm"),
+                       yes=(t("sci.give_up.yes"), "sci:give-up-yes"), no=(t("el.stop.no"), "table:close"), danger=True)
+    return None
 
 
 # ---------------------------------------------------------------------- input
@@ -316,46 +409,100 @@ def _give_up(table):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
-    if act == "el:zoom":
-        local["zoom"] = not local["zoom"]
+    if act == "el:study":
+        table.open_sheet("layout", opener="#el-line-study")
     elif act == "sci:card" and arg:
         code, _, copy = arg.rpartition("-")
         if cards.is_card(code) and copy.isdigit() and table.my_turn():
             slot = [code, int(copy)]
             local["picked"] = None if local["picked"] == slot else slot
+            hand = _hand(table.view())
+            if tuple(slot) in hand:
+                local["cursor"] = hand.index(tuple(slot))
             table.services.focus_after_render(f"#el-card-{code}-{copy}")
     elif act == "sci:play":
-        if table.my_turn() and local["picked"]:
-            if table.act({"play": local["picked"][0]}):
-                local["picked"] = None
-                table.services.focus_after_render("#status")
+        play(table)
+    elif act == "sci:guess-open":
+        local["guess_open"] = True
+        table.services.focus_after_render("#sci-guess-text")
+    elif act == "sci:guess-close":
+        local["guess_open"] = False
+        table.services.focus_after_render("#sci-guess-open")
     elif act == "sci:guess":
-        if table.my_turn() and local["guess"].strip():
-            if table.act({"guess": local["guess"]}):
-                if table.session.is_over:
-                    local["guess"], local["report"] = "", None
-                table.services.focus_after_render("#sci-guesses-title")
+        guess(table)
+    elif act == "sci:guess-fix":
+        fixed = applied_fix(local["report"])
+        if fixed is not None:
+            field(table, "sci-guess", fixed)
+            table.services.focus_after_render("#sci-guess-text")
     elif act == "sci:give-up":
-        local["confirm_give_up"] = True
-    elif act == "sci:give-up-no":
-        local["confirm_give_up"] = False
-    elif act == "sci:give-up-yes":
-        local["confirm_give_up"] = False
         if table.my_turn():
-            table.act({"give_up": True})
+            table.open_sheet("give-up", opener="#sci-give-up", focus="#give-up-no")
+    elif act == "sci:give-up-yes":
+        table.close_sheet()
+        if table.my_turn() and table.act({"give_up": True}):
+            _keep_draft(table)
     elif act == "sci:share-rule":
         share_rule(table)
 
 
+def play(table) -> None:
+    local = table.local
+    if not table.my_turn() or not local["picked"]:
+        return
+    if table.act({"play": local["picked"][0]}):
+        local["picked"] = None
+        table.services.focus_after_render(".el-card-button[tabindex='0'] || #status")
+
+
+def guess(table) -> None:
+    local = table.local
+    if not table.my_turn() or not (local["guess"] or "").strip():
+        return
+    if table.act({"guess": local["guess"]}):
+        if table.session.is_over:
+            local["guess"], local["report"] = "", None
+        _keep_draft(table)
+        if not table.sheet.is_open():
+            table.services.focus_after_render("#sci-guesses-title")
+
+
 def field(table, name: str, value) -> bool:
     if name == "sci-guess":
-        table.local["guess"] = str(value)[:2000]
+        table.local["guess"] = str(value)[:DRAFT_MAX]
         table.local["report"] = rule_report(table.local["guess"])
+        _keep_draft(table)
         return True
     return False
 
 
 def key(table, key: str, ctrl: bool) -> bool:
+    if ctrl or not table.my_turn():
+        return False
+    local = table.local
+    if key == "Escape" and local["guess_open"]:
+        handle(table, "sci:guess-close", None)
+        return True
+    hand = _hand(table.view())
+    if key in ("ArrowRight", "ArrowLeft") and hand:
+        cursor = local["cursor"]
+        if cursor is None or cursor >= len(hand):
+            cursor = 0 if key == "ArrowRight" else len(hand) - 1
+        else:
+            cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
+        local["cursor"] = cursor
+        code, copy = hand[cursor]
+        table.services.focus_after_render(f"#el-card-{code}-{copy}")
+        return True
+    if key == "Enter" and local["picked"]:
+        play(table)
+        return True
+    if key in ("g", "G"):
+        handle(table, "sci:guess-open", None)
+        return True
+    if key == "Escape" and local["picked"]:
+        local["picked"] = None
+        return True
     return False
 
 
@@ -369,7 +516,44 @@ def share_rule(table) -> None:
     table.services.focus_after_render("#sci-share-url")
 
 
-# ---------------------------------------------------------------------- telling what happened
+# ---------------------------------------------------------------------- the move log, telling what happened
+
+
+def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
+    """A play and its verdict (with where the card went), a guess and its answer, giving up."""
+    if "play" in action and after["last_play"]:
+        last = after["last_play"]
+        i = len(after["mainline"]) - 1
+        where = {"main": [i, i + 1]} if last["right"] else {"side": [i, len(after["sidelines"][i]) - 1]}
+        return {"kind": "play", "card": last["card"], "right": last["right"], "line": where, "ends_turn": True,
+                "marks": ["right" if last["right"] else "wrong"]}
+    if "guess" in action and len(after["guesses"]) > len(before["guesses"]):
+        g = after["guesses"][-1]
+        ce = g["counterexample"]
+        return {"kind": "guess", "text": g["text"], "right": g["right"], "ends_turn": True,
+                "card": ce["card"] if ce else None, "secret_accepts": ce["secret_accepts"] if ce else None,
+                "marks": ["right" if g["right"] else "wrong"]}
+    if "give_up" in action:
+        return {"kind": "give_up", "ends_turn": True}
+    return None
+
+
+def render_event(table, event: dict, compact: bool):
+    kind = event["kind"]
+    if kind == "play":
+        return [mini_card(event["card"]), " ",
+                h("span", {"class": ["el-verdict", "right" if event["right"] else "wrong"]},
+                  t("el.log.right") if event["right"] else t("el.log.wrong"))]
+    if kind == "guess":
+        parts = [t("sci.log.guess"), " ", h("code", {"class": "el-code"}, event["text"]), " ",
+                 h("span", {"class": ["el-verdict", "right" if event["right"] else "wrong"]},
+                   t("sci.log.guess_right") if event["right"] else t("sci.log.guess_wrong",
+                                                                     cost=science.WRONG_GUESS_COST))]
+        if event.get("card") and not compact:
+            key = "sci.log.ce_yes" if event["secret_accepts"] else "sci.log.ce_no"
+            parts += [" ", t(key), " ", mini_card(event["card"])]
+        return parts
+    return t("sci.said.give_up")
 
 
 def describe_action(table, before: dict | None, action: dict, seat: int | None) -> str:
@@ -416,6 +600,14 @@ def result_summary(table):
           h("label", {"for": "sci-share-url"}, t("sci.result.share_label")),
           h("input", {"id": "sci-share-url", "type": "text", "readonly": True, "value": url})) if url else None,
     )
+
+
+def celebrate(table) -> str | None:
+    """Solved is cheered; solved with no wrong guess, more."""
+    out = table.session.outcome
+    if not out["solved"]:
+        return None
+    return "perfect" if out["wrong_guesses"] == 0 else "win"
 
 
 # ---------------------------------------------------------------------- history

@@ -1,10 +1,21 @@
-"""23 at the table: the secret discard, cards and bonus chips chosen with the resulting penalty shown before playing,
-pass / pass and force / drop out with their costs, the running log, a round summary and the final ranking.
+"""23 at the table, phone first: the secret discard, cards and bonus chips chosen with the resulting penalty shown
+before playing, pass / pass and force / drop out with their costs, the rounds' summaries and the final ranking.
+
+What a person sees, top to bottom (at 375x667 all of it at once when they must act): the status line; the felt
+with the pile (its top play as cards, the plays before it tagged with who made them, the value, the numbers
+1..23 and the preview of a planned play); the whole hand (up to 15 cards); the action bar (Discard 3 cards; or
+Play, Pass, Pass and force, Drop out with their costs and the bonus chips). The shared table (screens/table.py)
+adds the seat chips (``seat_status``), the recap and the move log (``log_event``/``render_event``), and the
+sheets this module draws (``render_sheet``): the drop-out confirmation and a round's summary.
 
 The engine decides everything. What is legal comes from ``legal_actions``; what a planned play would do (its
 adjusted value, penalty, going out, the chips returned) from ``rules.preview_play``; what a pass, a pass and force
 or a drop-out would cost from applying it to the current state and keeping nothing (``action_cost``). This module
 draws views and builds actions; it adds no rule of its own.
+
+Misclicks: every action shows its exact cost before it is taken, and the costly irreversible one (dropping out,
+up to 12 chips) asks first. There is no undo: the rules have none, and a play taken back after the next player
+has seen it would not be the same game.
 
 Accessible names: a card in hand is a button named by its number ("17"); the pile "Pile, value 12"; the actions
 "Play", "Pass", "Pass and force", "Drop out" (their costs are their descriptions).
@@ -21,6 +32,9 @@ from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
+from junban.ui.parts.motion import flip, origin
+from junban.ui.parts.seats import seat_token
+from junban.ui.parts.sheet import confirm, sheet
 
 i18n.register("twenty_three")
 
@@ -31,6 +45,7 @@ HISTORY_COLUMNS = ("games", "wins", "streak", "best_streak", "mean_score")
 HISTORY_LABELS = {"mean_score": "tt.history.mean_penalty"}  # column -> text key, where it differs
 HISTOGRAM_EDGES = [0, 1, 5, 10, 15, 20, 30]
 ACTION_KEYS = {"p": "tt:play", "s": "tt:pass", "f": "tt:force", "x": "tt:drop"}
+TRAIL = 4  # plays shown beside the top of the pile
 
 
 # ---------------------------------------------------------------------- setup
@@ -70,9 +85,10 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    """The viewer's unsent choices: picked cards (number, copy), bonus chips and adjusted value, the discard."""
-    return {"picked": [], "bonus": 0, "value": None, "discard": [], "cursor": None, "confirm_drop": False,
-            "summary_seen": 0, "summary_focused": 0}
+    """The viewer's unsent choices: picked cards (number, copy), bonus chips and adjusted value, the discard; the
+    keyboard's place in the hand; the rounds whose summary was shown; why the last tap was refused."""
+    return {"picked": [], "bonus": 0, "value": None, "discard": [], "cursor": None, "summary_seen": 0,
+            "refused": None}
 
 
 def slots(hand: list[int]) -> list[tuple[int, int]]:
@@ -97,7 +113,7 @@ def _tidy(local: dict, hand: list[int], chips: int) -> None:
 
 
 def _reset_choice(local: dict) -> None:
-    local.update(picked=[], bonus=0, value=None, discard=[], confirm_drop=False)
+    local.update(picked=[], bonus=0, value=None, discard=[], refused=None)
 
 
 def planned_play(view: dict, local: dict) -> dict | None:
@@ -145,55 +161,49 @@ def net_chips(change: dict) -> int:
     return change.get("penalty", 0) - change.get("returned", 0)
 
 
+def _my_turn(table) -> bool:
+    return table.my_turn() and not table.sheet.is_open()
+
+
 # ---------------------------------------------------------------------- the table
-
-
-def _summary_pending(table, view: dict) -> bool:
-    """Between rounds: the next round's discard is under way and this person has not closed the summary yet."""
-    return view["phase"] == "discard" and view["round"] > 1 and table.local["summary_seen"] < view["round"] - 1
 
 
 def render_table(table):
     session = table.session
     view = table.view()
-    if session.is_over:  # the end panel follows at once: keep what is above it short
-        return h("section", {"class": "tt-table tt-over", "aria-label": t("tt.table")},
-                 _status(table, view, False), _log(table, view, folded=True))
     local = table.local
     visible = table.hand_visible()
     _tidy(local, view["hand"] if visible else [], view["bonus"][table.viewer] if table.viewer is not None else 0)
-    between = _summary_pending(table, view)
-    mine = table.my_turn() and not between
+    _show_round_summary(table, view)
+    mine = table.my_turn() and not session.is_over
+    phase = view["phase"]
     legal = session.legal_actions() if mine else []
-    plan = planned_play(view, local) if mine and view["phase"] == "play" else None
+    plan = planned_play(view, local) if mine and phase == "play" else None
     outcome = preview_play(table, plan) if plan else (None, None)
-    if between:
-        panel = _round_summary(table, view, view["round"] - 1, closable=visible)
-        if visible and local["summary_focused"] < view["round"] - 1:  # once: Enter starts the next round
-            local["summary_focused"] = view["round"] - 1
-            table.services.focus_after_render("#tt-next-round")
-    elif mine and view["phase"] == "discard":
-        panel = _discard_panel(table, view, legal)
-    elif mine:
-        panel = _turn_panel(table, view, legal, plan, outcome)
-    else:
-        panel = _waiting(table)
     return h(
-        "section", {"class": "tt-table", "aria-label": t("tt.table")},
-        _status(table, view, between),
-        None if between else _felt(table, view, plan, outcome, mine and view["phase"] == "play"),
-        _hand(table, view, legal, mine) if not between or not visible else None,
-        panel,
-        h("div", {"class": "tt-side"}, _seats(table, view), _log(table, view)),
+        "section", {"class": ["tt-table", f"tt-phase-{phase}", "my-turn" if mine else None], "aria-label": t("tt.table")},
+        _status(table, view),
+        _felt(table, view, plan, outcome, mine and phase == "play"),
+        None if session.is_over else _hand(table, view, legal, mine),
+        None if session.is_over else _bar(table, view, legal, plan, outcome, mine),
     )
 
 
-def _status(table, view: dict, between: bool):
+def _show_round_summary(table, view: dict) -> None:
+    """When the next round's discard begins, a person at the table sees the last round's summary once (a sheet)."""
+    if table.session.is_over or not table.hand_visible() or view["phase"] != "discard" or view["round"] < 2:
+        return
+    finished = view["round"] - 1
+    if table.local["summary_seen"] >= finished or table.sheet.is_open():
+        return
+    table.local["summary_seen"] = finished
+    table.open_sheet("round", str(finished), focus="#tt-next-round")
+
+
+def _status(table, view: dict):
     session = table.session
     if session.is_over:
         text = t("tt.status.over")
-    elif between:
-        text = t("tt.status.between", round=view["round"], rounds=view["rounds"])
     else:
         active = view["active"]
         name = table.seat_name(active)
@@ -204,51 +214,46 @@ def _status(table, view: dict, between: bool):
             text = t("tt.status.forced", name=name)
         else:
             text = t("tt.status.your_turn" if mine else "tt.status.turn", name=name)
-    round_label = None if between else t("tt.round", round=view["round"], rounds=view["rounds"])
+    finished = len(_round_ends(view))
+    reviews = [h("button", {"type": "button", "class": "button small quiet tt-review", "data-act": "tt:round",
+                            "data-arg": str(r), "id": f"tt-review-{r}", "aria-haspopup": "dialog", "key": r},
+                 t("tt.review", round=r)) for r in range(1, finished + 1)]
     return h("div", {"class": "tt-status"},
-             h("p", {"class": "tt-round"}, round_label) if round_label else None,
-             h("p", {"class": "tt-turn", "id": "status"}, text))
+             h("p", {"class": "tt-round"}, t("tt.round", round=view["round"], rounds=view["rounds"])),
+             h("p", {"class": "tt-turn", "id": "status", "tabindex": "-1", "key": f"s-{len(view['log'])}"}, text),
+             h("div", {"class": "tt-reviews"}, reviews) if reviews else None)
 
 
-def _seats(table, view: dict):
-    items = []
-    over = table.session.is_over
-    for seat, count in enumerate(view["hand_counts"]):
-        info = table.session.seats[seat]
-        active = seat == view["active"] and not over
-        status = view["status"][seat]
-        if view["phase"] == "discard":
-            badge = t("tt.seat.discarded") if view["discarded"][seat] else t("tt.seat.discarding")
-        elif status == rules.OUT:
-            badge = t("tt.seat.out")
-        elif status == rules.DROPPED:
-            badge = t("tt.seat.dropped")
-        elif active and view["forced"]:
-            badge = t("tt.seat.forced")
-        else:
-            badge = t("tt.seat.to_act") if active else None
-        penalty, bonus = view["penalties"][seat], view["bonus"][seat]
-        items.append(h(
-            "li", {"class": ["tt-seat", "active" if active else None, "bot" if info.is_bot else None,
-                             f"tt-{status}" if view["phase"] == "play" else None,
-                             "viewer" if seat == table.viewer else None],
-                   "key": seat, "aria-current": "true" if active else None},
-            h("span", {"class": "tt-seat-name"}, info.name),
-            h("span", {"class": "tt-seat-badge"}, badge) if badge else None,
-            h("span", {"class": "tt-seat-stats"},
-              h("span", {"class": "tt-stat tt-stat-cards", "title": t("tt.seat.cards", n=count)},
-                h("span", {"class": "tt-ico-card", "aria-hidden": "true"}), h("span", {"aria-hidden": "true"}, count),
-                h("span", {"class": "visually-hidden"}, t("tt.seat.cards", n=count))),
-              h("span", {"class": "tt-stat tt-stat-penalty", "title": t("tt.seat.penalty", n=penalty)},
-                h("span", {"class": "tt-chip penalty", "aria-hidden": "true"}),
-                h("span", {"aria-hidden": "true"}, penalty),
-                h("span", {"class": "visually-hidden"}, t("tt.seat.penalty", n=penalty))),
-              h("span", {"class": "tt-stat tt-stat-bonus", "title": t("tt.seat.bonus", n=bonus)},
-                [h("span", {"class": ["tt-chip", "bonus", "spent" if i >= bonus else None], "aria-hidden": "true",
-                            "key": i}) for i in range(rules.BONUS_PER_PLAYER)],
-                h("span", {"class": "visually-hidden"}, t("tt.seat.bonus", n=bonus)))),
-        ))
-    return h("ul", {"class": "tt-seats", "aria-label": t("tt.seats")}, items)
+def _round_ends(view: dict) -> list[dict]:
+    return [e for e in view["log"] if e["event"] == "round_end"]
+
+
+# ---------------------------------------------------------------------- the felt: the pile and the track
+
+
+def pile_plays(view: dict) -> list[dict]:
+    """The plays on the pile this round, oldest first: the log's opening and play entries (``seat``, ``cards``)."""
+    return [e for e in view["log"] if e["round"] == view["round"] and e["event"] in ("opening", "play")]
+
+
+def _since_mine(table) -> set[int]:
+    """Indexes (in the game's log) of what the others did since the viewer's last move (marked on the felt)."""
+    return {entry.event["log_at"] for entry in table.since_my_turn() if "log_at" in entry.event}
+
+
+def _card_face(number: int, cls: str | None = None, extra: dict | None = None):
+    """A 23 card: its number, on a colour that rises with it (--n sets the hue in CSS)."""
+    return h("span", {"class": ["tt-face", cls], "style": f"--n:{number}", "aria-hidden": "true", **(extra or {})},
+             str(number))
+
+
+def _play_faces(table, view: dict, play: dict, index: int, cls: str, mine_origin: bool):
+    """The cards of one play on the pile; each travels from where it came from (the hand, or its seat's chip)."""
+    faces = []
+    for i, number in enumerate(play["cards"]):
+        source = f"tt-pick-{i}" if mine_origin else f"seat-{play['seat']}"
+        faces.append(_card_face(number, cls, {"key": i, **flip(f"tt-{view['round']}-{index}-{i}", came_from=source)}))
+    return faces
 
 
 def _felt(table, view: dict, plan: dict | None, outcome, previewing: bool):
@@ -257,36 +262,51 @@ def _felt(table, view: dict, plan: dict | None, outcome, previewing: bool):
     result, error = outcome
     judged = result["value"] if result else (plan.get("value", value) if plan else value)
     target = plan["play"][0] if plan else None
-    trail = [" ".join(str(c) for c in play) for play in view["pile"][-5:-1]]
-    pile_count = sum(len(play) for play in view["pile"])
+    plays = pile_plays(view)
+    recent = _since_mine(table)
+    log_index = {id(e): i for i, e in enumerate(view["log"])}
+    top = None
+    trail = []
+    if plays:
+        last = len(plays) - 1
+        top_play = plays[-1]
+        mine_origin = top_play["seat"] == table.viewer
+        top = h("span", {"class": ["tt-top", "recent" if log_index[id(top_play)] in recent else None,
+                                   f"n{len(top_play['cards'])}"]},
+                _play_faces(table, view, top_play, last, "big", mine_origin))
+        for i in range(max(0, last - TRAIL), last):
+            play = plays[i]
+            trail.append(h("li", {"class": ["tt-trail-play", "recent" if log_index[id(play)] in recent else None],
+                                  "key": i},
+                           h("span", {"class": "tt-trail-cards"}, _play_faces(table, view, play, i, "small", False)),
+                           seat_token(play["seat"])))
+    count = sum(len(p) for p in view["pile"])
+    pile_label = t("tt.pile.label", value=value) if started else t("tt.pile.empty")
     return h(
-        "div", {"class": "tt-felt"},
+        "div", {"class": "tt-felt", "data-zone": "pile"},
         h("div", {"class": "tt-pile-area"},
-          h("div", {"class": ["tt-pile", "empty" if not started else None],
-                    "role": "img", "aria-label": t("tt.pile.label", value=value) if started else t("tt.pile.empty")},
-            h("span", {"class": "tt-pile-caption"}, t("tt.pile.caption")),
-            h("span", {"class": "tt-pile-value", "key": f"v{value}-{pile_count}"}, str(value) if started else "–")),
+          h("div", {"class": ["tt-pile", "empty" if not started else None], "role": "img", "aria-label": pile_label},
+            top if top is not None else h("span", {"class": "tt-pile-open"}, "1")),
           h("div", {"class": "tt-pile-side"},
-            h("p", {"class": "tt-pile-count"}, t("tt.pile.cards", n=pile_count)) if started
-            else h("p", {"class": "tt-pile-waiting"}, t("tt.pile.opens")),
-            _last_move(table, view) if started else None,
-            h("p", {"class": "tt-trail", "aria-hidden": "true"},
-              [h("span", {"class": "tt-trail-card", "key": i}, text) for i, text in enumerate(trail)]),
-            h("p", {"class": "tt-judged"}, t("tt.pile.judged", value=judged))
-            if plan and "value" in plan and started else None)),
+            _last_move(table, view) if started else h("p", {"class": "tt-pile-waiting"}, t("tt.pile.opens")),
+            h("ol", {"class": "tt-trail", "aria-hidden": "true"}, trail) if trail else None,
+            h("p", {"class": "tt-pile-count"}, t("tt.pile.cards", n=count),
+              h("span", {"class": "tt-judged"}, " · ", t("tt.pile.judged", value=judged))
+              if plan and "value" in plan and started else None) if started else None)),
         _track(value, judged if plan else None, target, result) if started else None,
         _preview_text(view, plan, result, error) if previewing else None,
     )
 
 
 def _last_move(table, view: dict):
-    """The latest move of this round, large on the felt: what just happened at the table."""
-    for entry in reversed(view["log"]):
+    """The latest move of this round in words (a pass too): what just happened at the table."""
+    for index in range(len(view["log"]) - 1, -1, -1):
+        entry = view["log"][index]
         if entry["round"] != view["round"]:
             return None
         if entry["event"] in ("play", "pass", "drop_out", "opening"):
             text, chips = entry_parts(table, entry)
-            return h("p", {"class": "tt-last", "key": len(view["log"])}, text,
+            return h("p", {"class": "tt-last", "key": index}, seat_token(entry["seat"]), " ", text,
                      h("span", {"class": ["tt-log-chips", _chips_class(chips)]}, _cost_label(chips))
                      if chips is not None else None)
     return None
@@ -323,10 +343,10 @@ def _preview_text(view: dict, plan: dict | None, result: dict | None, error):
     if plan is None:
         return h("p", {"class": "tt-preview muted", "id": "tt-preview"}, t("tt.preview.none"))
     card = plan["play"][0]
-    cards = t("tt.cards", card=card, n=len(plan["play"]))
     lines = []
     if result:
         pile = view["pile_value"]
+        cards = t("tt.cards", card=card, n=len(plan["play"]))
         lines.append(h("strong", {"key": "what"}, t("tt.preview.cards", cards=cards, value=pile)))
         if result["bonus"]:
             lines.append(t("tt.preview.bonus", n=result["bonus"], pile=pile, value=result["value"]))
@@ -342,25 +362,39 @@ def _preview_text(view: dict, plan: dict | None, result: dict | None, error):
             lines.append(h("span", {"class": "tt-warn-text", "key": "useless"}, t("tt.preview.useless")))
         cls = "ok"
     else:
-        lines.append(h("strong", {"key": "what"}, cards))
         lines.append(why_not(view, plan, error))
         cls = "refused"
-    return h("p", {"class": ["tt-preview", cls], "id": "tt-preview"},
+    return h("p", {"class": ["tt-preview", cls], "id": "tt-preview", "aria-live": "polite"},
              [[line, " "] for line in lines])
+
+
+def _subject(card: int, n: int) -> str:
+    """The cards a sentence is about: "17", or "two 3s" (「3（2枚）」); a number has at most 3 copies."""
+    return str(card) if n == 1 else t(f"tt.subject.{min(n, 3)}", card=card)
 
 
 def why_not(view: dict, plan: dict, error) -> str:
     """The engine refused ``plan``: say why in the person's language (the engine's own words as a fallback)."""
     card = plan["play"][0]
+    n = len(plan["play"])
     seat = view["seat"]
-    low = rules.reach(view["pile_value"], view["bonus"][seat])[0]
-    if card < low:
-        return t("tt.why.unreachable", card=card, low=low)
+    chips = view["bonus"][seat]
+    cards = _subject(card, n)
+    low = rules.reach(view["pile_value"], chips)[0]
     if "value" not in plan and card < view["pile_value"]:
-        return t("tt.why.below_pile", card=card, value=view["pile_value"])
+        if not chips:
+            return t("tt.why.below_no_chips", cards=cards, value=view["pile_value"], n=n)
+        if card < low:
+            return t("tt.why.unreachable", cards=cards, low=low, n=n)
+        return t("tt.why.below_pile", cards=cards, value=view["pile_value"], n=n)
+    if card < low:
+        return t("tt.why.unreachable", cards=cards, low=low, n=n)
     if "value" in plan and card < plan["value"]:
-        return t("tt.why.below_value", card=card, value=plan["value"])
+        return t("tt.why.below_value", cards=cards, value=plan["value"], n=n)
     return t("tt.why.other", reason=error_text(error))
+
+
+# ---------------------------------------------------------------------- the hand
 
 
 def _card_badge(view: dict, card: int, playable: bool):
@@ -380,17 +414,21 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
     local = table.local
     discarding = view["phase"] == "discard"
     if discarding:
-        chosen = {tuple(p) for p in local["discard"]}
+        chosen = [tuple(p) for p in local["discard"]]
         allowed = {c for a in legal if "discard" in a for c in a["discard"]}
     else:
-        chosen = {tuple(p) for p in local["picked"]}
+        chosen = [tuple(p) for p in local["picked"]]
         allowed = {a["play"][0] for a in legal if "play" in a}
+    hand = slots(view["hand"])
+    # One tab stop for the whole hand (the arrow keys move within it), so Tab goes on to the actions.
+    cursor = local["cursor"] if local["cursor"] is not None else (hand.index(chosen[0]) if chosen else 0)
     cards = []
-    for card, copy in slots(view["hand"]):
+    for index, (card, copy) in enumerate(hand):
         pressed = (card, copy) in chosen
         usable = card in allowed
         # The badge sits on the card but outside the button, so the button's name is its number alone.
         badge = _card_badge(view, card, usable) if mine and not discarding else None
+        picked_as = chosen.index((card, copy)) if pressed and not discarding else None
         cards.append(h(
             "span", {"key": f"{card}-{copy}",
                      "class": ["tt-card-slot", "selected" if pressed else None, "badged" if badge else None,
@@ -399,38 +437,58 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
                          "class": ["tt-card", "selected" if pressed else None,
                                    "discard" if discarding and pressed else None],
                          "data-act": "tt:card", "data-arg": f"{card}-{copy}",
-                         "aria-pressed": "true" if pressed else "false"},
-              h("span", {"class": "tt-card-num"}, str(card))),
+                         "tabindex": "0" if index == cursor else "-1",
+                         "aria-pressed": "true" if pressed else "false",
+                         **(origin(f"tt-pick-{picked_as}") if picked_as is not None else {})},
+              _card_face(card, None, flip(f"tt-h-{card}-{copy}"))),
             badge,
         ))
     name = table.seat_name(table.viewer)
-    return h("section", {"class": "tt-hand", "aria-label": t("tt.hand.of", name=name)},
-             h("h2", {"class": "tt-hand-title"}, t("tt.hand.of", name=name)),
-             h("div", {"class": "tt-cards"}, cards) if cards else h("p", {"class": "muted"}, t("tt.hand.empty")))
+    return h("section", {"class": "tt-hand", "aria-label": t("tt.hand.of", name=name), "data-zone": "hand"},
+             h("div", {"class": ["tt-cards", f"n{len(cards)}"], "role": "toolbar", "aria-label": t("tt.hand.of", name=name)},
+               cards) if cards else h("p", {"class": "muted"}, t("tt.hand.empty")))
 
 
-def _waiting(table):
-    session = table.session
-    if session.is_over or session.to_act is None:
-        return None
-    return h("div", {"class": "tt-panel tt-waiting"},
-             h("p", {"class": "muted waiting"}, t("tt.waiting", name=table.seat_name(session.to_act))))
+# ---------------------------------------------------------------------- the action bar
 
 
-def _discard_panel(table, view: dict, legal: list[dict]):
+def _bar(table, view: dict, legal: list[dict], plan, outcome, mine: bool):
+    if not mine:
+        waiting = None
+        if table.session.to_act is not None:
+            waiting = t("tt.waiting", name=table.seat_name(table.session.to_act))
+        return h("div", {"class": "tt-bar tt-waiting"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
+    if view["phase"] == "discard":
+        return _discard_bar(table, view, legal)
+    return _turn_bar(table, view, legal, plan, outcome)
+
+
+def _refused(table):
+    """Why the person's last tap did nothing (said where they look, and to screen readers)."""
+    text = table.local.get("refused")
+    return h("p", {"class": ["tt-refused", "muted" if not text else None], "role": "status", "id": "tt-refused"},
+             text or "")
+
+
+def _discard_bar(table, view: dict, legal: list[dict]):
     chosen = sorted(card for card, _ in table.local["discard"])
     ready = {"discard": chosen} in legal
+    chips = view["bonus"][table.viewer]
+    warning = None
+    if view["round"] > 1 and chips == 0:
+        warning = h("p", {"class": "tt-note warn", "role": "note"}, t("tt.discard.no_chips"))
     return h(
-        "div", {"class": "tt-panel tt-discard"},
-        h("h2", {"class": "tt-panel-title"}, t("tt.discard.title")),
-        h("p", {"class": "help"}, t("tt.discard.help")),
-        h("p", {"class": "tt-chosen", "aria-live": "polite"},
-          t("tt.discard.chosen", cards=", ".join(map(str, chosen))) if chosen else t("tt.discard.chosen_none")),
-        h("div", {"class": "tt-actions"},
-          h("button", {"type": "button", "class": "button primary big", "id": "tt-discard", "data-act": "tt:discard",
-                       "disabled": not ready, "aria-keyshortcuts": "D"}, t("tt.discard.button")),
+        "div", {"class": "tt-bar tt-discard"},
+        h("p", {"class": "tt-bar-help"}, h("strong", {}, t("tt.discard.title")), " ", t("tt.discard.help")),
+        warning,
+        _refused(table),
+        h("div", {"class": "tt-bar-row"},
+          h("p", {"class": "tt-chosen", "aria-live": "polite"},
+            t("tt.discard.chosen", cards=", ".join(map(str, chosen))) if chosen else t("tt.discard.chosen_none")),
           h("button", {"type": "button", "class": "button quiet", "data-act": "tt:clear", "id": "tt-clear",
-                       "disabled": not chosen}, t("tt.clear"))),
+                       "disabled": not chosen}, t("tt.clear")),
+          h("button", {"type": "button", "class": "button primary", "id": "tt-discard", "data-act": "tt:discard",
+                       "disabled": not ready, "aria-keyshortcuts": "D"}, t("tt.discard.button"))),
         h("p", {"class": "keys muted"}, t("tt.keys.discard")),
     )
 
@@ -450,16 +508,20 @@ def _cost_label(n: int | None) -> str:
 def _action_button(act: str, ident: str, label: str, cost: int | None, enabled: bool, key: str, cls: str,
                    extra: str | None = None):
     """An action named by its words alone; its cost is shown under it (outside the button, which it describes)."""
-    cost_text = _cost_label(cost) + (f" · {extra}" if extra and enabled else "")
-    return h("div", {"class": ["tt-act-slot", cls, "disabled" if not enabled else None]},
+    cost_text = _cost_label(cost)
+    extra_text = extra if extra and enabled else None
+    return h("div", {"class": ["tt-act-slot", cls, "disabled" if not enabled else None], "key": ident},
              h("button", {"type": "button", "class": ["button", "tt-act", cls], "id": ident, "data-act": act,
                           "disabled": not enabled, "aria-describedby": f"{ident}-cost" if cost_text else None,
+                          "aria-haspopup": "dialog" if act == "tt:drop" else None,
                           "aria-keyshortcuts": key}, label),
              h("span", {"class": ["tt-act-cost", "free" if cost is not None and cost <= 0 else None],
-                        "id": f"{ident}-cost"}, cost_text) if cost_text else None)
+                        "id": f"{ident}-cost"}, cost_text,
+               h("span", {"class": "tt-act-extra"}, " · ", extra_text) if extra_text else None)
+             if cost_text else None)
 
 
-def _turn_panel(table, view: dict, legal: list[dict], plan: dict | None, outcome):
+def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
     local = table.local
     seat = table.viewer
     result, _ = outcome
@@ -469,37 +531,36 @@ def _turn_panel(table, view: dict, legal: list[dict], plan: dict | None, outcome
         if action in legal:
             costs[name] = action_cost(table, action)
     plays = [a for a in legal if "play" in a]
-    notes = []
+    alone = view["status"].count(rules.IN) == 1
+    stuck = not plays and not view["forced"]  # no card can be played, even with every bonus chip
+    note = None
     if view["forced"]:
         if plays:
             forcer = _forcer(table, view)
-            notes.append(t("tt.forced", name=forcer) if forcer else t("tt.forced.anon"))
+            note = t("tt.forced", name=forcer) if forcer else t("tt.forced.anon")
         else:
-            notes.append(t("tt.lapsed"))
-    elif view["status"].count(rules.IN) == 1:
-        notes.append(t("tt.alone"))
-    confirm = None
-    if local["confirm_drop"] and "drop" in costs:
-        count = len(view["hand"])
-        confirm = h("div", {"class": "tt-confirm", "role": "alertdialog", "aria-labelledby": "tt-confirm-text"},
-                    h("p", {"id": "tt-confirm-text"}, t("tt.drop.confirm", n=count)),
-                    h("div", {"class": "tt-actions"},
-                      h("button", {"type": "button", "class": "button danger", "id": "tt-drop-yes",
-                                   "data-act": "tt:drop-yes"}, t("tt.drop.yes")),
-                      h("button", {"type": "button", "class": "button", "id": "tt-drop-no", "data-act": "tt:drop-no"},
-                        t("tt.drop.no"))))
+            note = t("tt.lapsed")
+    elif stuck and alone:
+        note = t("tt.dead_end", n=len(view["hand"]))
+    elif stuck:
+        note = t("tt.stuck", n=len(view["hand"]))
+    elif alone:
+        note = t("tt.alone")
+    dead_end = stuck and alone  # passing would only cost chips for ever: dropping out comes first
+    play = _action_button("tt:play", "tt-play", t("tt.play"), net_chips(result) if result else None, bool(result),
+                          "P", "primary tt-main")
+    pass_ = _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"), "pass" in costs, "S", "tt-pass")
+    force = _action_button("tt:force", "tt-force", t("tt.force"), costs.get("force"), "force" in costs, "F",
+                           "tt-force", extra=t("tt.force.help"))
+    drop = _action_button("tt:drop", "tt-drop", t("tt.drop"), costs.get("drop"), "drop" in costs, "X",
+                          "primary tt-main tt-drop" if dead_end else "tt-drop")
+    buttons = [drop, pass_] if dead_end else [play, pass_, force, drop]
     return h(
-        "div", {"class": "tt-panel tt-turn"},
-        [h("p", {"class": "tt-note", "role": "note", "key": i}, note) for i, note in enumerate(notes)],
+        "div", {"class": ["tt-bar", "tt-turn", "tt-dead-end" if dead_end else None]},
+        h("p", {"class": "tt-note", "role": "note"}, note) if note else None,
         _bonus_controls(view, seat, local, plan, bool(plays)),
-        h("div", {"class": "tt-actions tt-main-actions"},
-          _action_button("tt:play", "tt-play", t("tt.play"), net_chips(result) if result else None,
-                         bool(result), "P", "primary big"),
-          _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"), "pass" in costs, "S", "tt-pass"),
-          _action_button("tt:force", "tt-force", t("tt.force"), costs.get("force"), "force" in costs, "F",
-                         "tt-force", extra=t("tt.force.help")),
-          _action_button("tt:drop", "tt-drop", t("tt.drop"), costs.get("drop"), "drop" in costs, "X", "tt-drop")),
-        confirm,
+        _refused(table) if local.get("refused") else None,
+        h("div", {"class": ["tt-actions", f"n{len(buttons)}"]}, buttons),
         h("p", {"class": "keys muted"}, t("tt.keys.play")),
     )
 
@@ -550,67 +611,96 @@ def _bonus_controls(view: dict, seat: int, local: dict, plan: dict | None, can_p
              value_row)
 
 
-# ---------------------------------------------------------------------- the log, the round summary, the ranking
+# ---------------------------------------------------------------------- seats, the move log, the rounds
 
 
-def entry_parts(table, entry: dict) -> tuple[str, int | None]:
-    """A log entry as words, and the penalty chips it changed its player's count by (None when no chips moved)."""
-    event = entry["event"]
-    name = table.seat_name(entry["seat"]) if entry["seat"] is not None else ""
-    if event == "discard":
-        return t("tt.log.discard", name=name), None
-    if event == "opening":
-        return t("tt.log.opening", name=name, round=entry["round"]), None
-    if event == "play":
-        cards = t("tt.cards", card=entry["cards"][0], n=len(entry["cards"]))
-        parts = [t("tt.log.play_forced" if entry["forced"] else "tt.log.play", name=name, cards=cards,
-                   value=entry["from"])]
-        if entry["bonus"]:
-            parts.append(t("tt.log.bonus", n=entry["bonus"], value=entry["value"]))
-        if entry["out"]:
-            parts.append(t("tt.log.out", n=entry["returned"]) if entry["returned"] else t("tt.log.out_none"))
-        return " · ".join(parts), net_chips(entry)
-    if event == "pass":
-        key = "tt.log.lapsed" if entry["lapsed"] else ("tt.log.force" if entry["force"] else "tt.log.pass")
-        return t(key, name=name), net_chips(entry)
-    if event == "drop_out":
-        return t("tt.log.drop", name=name, n=entry["cards"]), net_chips(entry)
-    if event == "round_end":
-        return t("tt.log.round_end", round=entry["round"]), None
-    return t("tt.log.game_end"), None
+def seat_status(table, view: dict, seat: int):
+    """A seat chip: its token, then cards in hand, penalty chips and bonus chips (and where it stands)."""
+    count, penalty, bonus = view["hand_counts"][seat], view["penalties"][seat], view["bonus"][seat]
+    status = view["status"][seat]
+    word = None
+    if view["phase"] == "discard":
+        word = None if view["discarded"][seat] else t("tt.seat.discarding")
+    elif status == rules.OUT:
+        word = t("tt.seat.out")
+    elif status == rules.DROPPED:
+        word = t("tt.seat.dropped")
+    elif view["forced"] and seat == view["active"]:
+        word = t("tt.seat.forced")
+    return [
+        seat_token(seat),
+        h("span", {"class": "tt-stat", "key": "c"}, h("span", {"class": "tt-ico-card", "aria-hidden": "true"}),
+          h("span", {"aria-hidden": "true"}, count), h("span", {"class": "visually-hidden"}, t("tt.seat.cards", n=count))),
+        h("span", {"class": "tt-stat tt-stat-penalty", "key": "p"},
+          h("span", {"class": "tt-chip penalty", "aria-hidden": "true"}), h("span", {"aria-hidden": "true"}, penalty),
+          h("span", {"class": "visually-hidden"}, t("tt.seat.penalty", n=penalty))),
+        h("span", {"class": "tt-stat tt-stat-bonus", "key": "b"},
+          h("span", {"class": ["tt-chip", "bonus", "spent" if not bonus else None], "aria-hidden": "true"}),
+          h("span", {"aria-hidden": "true"}, bonus), h("span", {"class": "visually-hidden"}, t("tt.seat.bonus", n=bonus))),
+        h("span", {"class": "tt-seat-word", "key": "w"}, word) if word else None,
+    ]
 
 
-def chips_text(n: int) -> str:
-    if n == 0:
-        return t("tt.chips.none")
-    return t("tt.chips", n=n) if n > 0 else t("tt.chips.back", n=-n)
+def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
+    """What an action did, for the move log: the public log entries it wrote (a last discard also opens the pile;
+    a last play ends the round)."""
+    start = len(before["log"])
+    entries = after["log"][start:]
+    main = next((e for e in entries if e["event"] in ("discard", "play", "pass", "drop_out")), None)
+    if main is None:
+        return None
+    kind = main["event"]
+    event = {"kind": kind, "round": main["round"], "ends_turn": True, "log_at": start + entries.index(main)}
+    if kind == "play":
+        event.update(cards=list(main["cards"]), on=main["from"], bonus=main["bonus"], value=main["value"],
+                     chips=net_chips(main), out=main["out"], returned=main["returned"], forced=main["forced"])
+    elif kind == "pass":
+        event.update(force=main["force"], lapsed=main["lapsed"], chips=net_chips(main))
+    elif kind == "drop_out":
+        event.update(cards=main["cards"], chips=net_chips(main))
+    opening = next((e for e in entries if e["event"] == "opening"), None)
+    if opening is not None:
+        event["opened_by"] = opening["seat"]
+    if any(e["event"] == "round_end" for e in entries):
+        event["round_over"] = main["round"]
+    marks = []
+    if kind == "play" and event["chips"] > 0 or kind in ("pass", "drop_out"):
+        marks.append("costly")
+    event["marks"] = marks
+    return event
 
 
-def entry_sentence(table, entry: dict) -> str:
-    text, chips = entry_parts(table, entry)
-    return f"{text} · {chips_text(chips)}" if chips is not None else text
+def render_event(table, event: dict, compact: bool):
+    kind = event["kind"]
+    parts = []
+    if kind == "discard":
+        parts.append(t("tt.log.discarded_short" if compact else "tt.log.discarded"))
+    elif kind == "play":
+        parts.append(h("span", {"class": "log-cards", "key": "c"},
+                       [_card_face(n, "log", {"key": i}) for i, n in enumerate(event["cards"])]))
+        parts.append(h("span", {"class": "log-on", "key": "o"}, t("tt.log.on", value=event["on"])))
+        if event["bonus"]:
+            parts.append(t("tt.log.bonus_short", n=event["bonus"], value=event["value"]))
+        if event["out"]:
+            parts.append(t("tt.log.out_short"))
+    elif kind == "pass":
+        parts.append(t("tt.log.lapsed_short" if event["lapsed"] else "tt.log.force_short" if event["force"]
+                       else "tt.log.pass_short"))
+    elif kind == "drop_out":
+        parts.append(t("tt.log.drop_short", n=event["cards"]))
+    if "chips" in event:
+        chips = event["chips"]
+        parts.append(h("span", {"class": ["tt-log-chips", _chips_class(chips)], "key": "x"}, _cost_label(chips)))
+    if event.get("opened_by") is not None and not compact:
+        parts.append(h("span", {"class": "log-note", "key": "n"},
+                       t("tt.log.opened", name=table.seat_name(event["opened_by"]))))
+    if event.get("round_over") and not compact:
+        parts.append(h("span", {"class": "log-note", "key": "r"}, t("tt.log.round_end", round=event["round_over"])))
+    return [[p, " "] for p in parts]
 
 
-def _log(table, view: dict, folded: bool = False):
-    items = []
-    for index, entry in enumerate(view["log"]):
-        if entry["event"] in ("discard", "game_end"):
-            continue  # discards are announced by the seat badges; the end has its own panel
-        text, chips = entry_parts(table, entry)
-        badge = None
-        if chips is not None:
-            badge = h("span", {"class": ["tt-log-chips", _chips_class(chips)]}, _cost_label(chips))
-        items.append(h("li", {"key": index, "class": ["tt-log-item", f"tt-log-{entry['event']}"]}, text, " ", badge))
-    items.reverse()  # newest first
-    # The list scrolls, so it takes the keyboard focus (arrow keys scroll it).
-    listing = (h("ol", {"class": "tt-log-list", "tabindex": "0", "aria-labelledby": "tt-log-title"}, items) if items
-               else h("p", {"class": "muted"}, t("tt.log.empty")))
-    if folded:
-        return h("details", {"class": "tt-log"},
-                 h("summary", {"class": "tt-log-title", "id": "tt-log-title"}, t("tt.log.count", n=len(items))),
-                 listing)
-    return h("section", {"class": "tt-log", "aria-labelledby": "tt-log-title"},
-             h("h2", {"class": "tt-log-title", "id": "tt-log-title"}, t("tt.log")), listing)
+def round_title(number: int) -> str:
+    return t("tt.round_title", round=number)
 
 
 def round_results(view: dict, round_number: int) -> list[dict]:
@@ -652,35 +742,48 @@ def _names(table, seats: list[int]) -> str:
     return ", ".join(names[:-1]) + t("tt.and") + names[-1]
 
 
-def _round_summary(table, view: dict, round_number: int, closable: bool):
+def render_sheet(table, name: str, arg: str | None):
+    if name == "drop":
+        count = len(table.view()["hand"]) if table.hand_visible() else 0
+        return confirm("drop", t("tt.drop.title"), t("tt.drop.confirm", n=count),
+                       yes=(t("tt.drop.yes"), "tt:drop-yes"), no=(t("tt.drop.no"), "table:close"), danger=True)
+    if name == "round" and arg and arg.isdigit():
+        return _round_sheet(table, int(arg))
+    return None
+
+
+def _round_sheet(table, round_number: int):
+    """A finished round: how each seat ended it, the chips it took, the totals after it."""
+    view = table.view()
     results = round_results(view, round_number)
     rows = [h("tr", {"key": r["seat"]},
-              h("th", {"scope": "row"}, table.seat_name(r["seat"])),
-              h("td", {"class": "tt-how"}, _how_text(r)),
+              h("th", {"scope": "row"}, seat_token(r["seat"]), " ", table.seat_name(r["seat"]),
+                h("span", {"class": "tt-how"}, _how_text(r))),
               h("td", {"class": "tt-num"}, _signed(r["taken"])),
               h("td", {"class": "tt-num"}, str(r["penalties"])),
               h("td", {"class": "tt-num"}, str(r["bonus"])))
             for r in results]
     fewest = min((r["penalties"] for r in results), default=0)
     leaders = [r["seat"] for r in results if r["penalties"] == fewest]
-    return h(
-        "section", {"class": "tt-panel tt-summary", "aria-labelledby": "tt-summary-title"},
-        h("h2", {"id": "tt-summary-title"}, t("tt.summary.title", round=round_number)),
-        h("table", {"class": "tt-results"},
+    next_round = round_number < view["round"] and view["phase"] == "discard" and not table.session.is_over \
+        and round_number == view["round"] - 1
+    body = [
+        h("table", {"class": "tt-results", "key": "t"},
           h("thead", {}, h("tr", {},
                            h("th", {"scope": "col"}, t("tt.summary.player")),
-                           h("th", {"scope": "col"}, t("tt.summary.how")),
                            h("th", {"scope": "col", "class": "tt-num"}, t("tt.summary.round_chips")),
                            h("th", {"scope": "col", "class": "tt-num"}, t("tt.summary.total")),
                            h("th", {"scope": "col", "class": "tt-num"}, t("tt.summary.bonus")))),
           h("tbody", {}, rows)),
-        h("p", {"class": "tt-leader"}, t("tt.summary.leader", names=_names(table, leaders))) if results else None,
-        h("div", {"class": "tt-actions"},
-          h("button", {"type": "button", "class": "button primary big", "id": "tt-next-round",
-                       "data-act": "tt:next-round"}, t("tt.summary.next", round=round_number + 1)))
-        if closable else None,
-        h("p", {"class": "help"}, t("tt.summary.next_help")),
-    )
+        h("p", {"class": "tt-leader", "key": "l"}, t("tt.summary.leader", names=_names(table, leaders)))
+        if results else None,
+        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help")) if next_round else None,
+    ]
+    action = (t("tt.summary.next", round=round_number + 1), "tt-next-round") if next_round \
+        else (t("sheet.close"), "tt-round-close")
+    return sheet("round", t("tt.summary.title", round=round_number), body, "table:close",
+                 actions=h("button", {"type": "button", "class": "button primary sheet-first", "id": action[1],
+                                      "data-act": "table:close"}, action[0]))
 
 
 def _place_text(place: int, shared: bool) -> str:
@@ -741,6 +844,15 @@ def result_line(table) -> str:
     return t("tt.result.line", names=_names(table, winners), n=outcome["totals"][winners[0]])
 
 
+def celebrate(table) -> str | None:
+    """A person's win is cheered (a shared one too); a table of bots is not."""
+    outcome = table.session.outcome
+    people = table.session.person_seats()
+    if not any(s in outcome["winners"] for s in people):
+        return None
+    return "perfect" if any(outcome["totals"][s] == 0 for s in people if s in outcome["winners"]) else "win"
+
+
 # ---------------------------------------------------------------------- input
 
 
@@ -761,30 +873,21 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:force":
         _act(table, {"pass": True, "force": True})
     elif act == "tt:drop":
-        if table.my_turn() and {"drop_out": True} in table.session.legal_actions():
-            local["confirm_drop"] = True
-            table.services.focus_after_render("#tt-drop-yes")
+        if _my_turn(table) and {"drop_out": True} in table.session.legal_actions():
+            table.open_sheet("drop", opener="#tt-drop", focus="#drop-no")
     elif act == "tt:drop-yes":
+        table.close_sheet()
         _act(table, {"drop_out": True})
-    elif act == "tt:drop-no":
-        local["confirm_drop"] = False
-        table.services.focus_after_render("#tt-drop")
     elif act == "tt:bonus" and arg in ("+1", "-1"):
         change_bonus(table, int(arg))
     elif act == "tt:value" and arg in ("+1", "-1"):
         change_value(table, int(arg))
-    elif act == "tt:next-round":
-        local["summary_seen"] = table.view()["round"] - 1
-        _reset_choice(local)
-        table.services.focus_after_render(".tt-card")
+    elif act == "tt:round" and arg and arg.isdigit():
+        table.open_sheet("round", arg, opener=f"#tt-review-{arg}", focus="#tt-round-close || #tt-next-round")
 
 
 def field(table, name: str, value) -> bool:
     return False
-
-
-def _my_turn(table) -> bool:
-    return table.my_turn() and not _summary_pending(table, table.view())
 
 
 def pick_card(table, number: int, copy: int) -> None:
@@ -797,6 +900,7 @@ def pick_card(table, number: int, copy: int) -> None:
     if (number, copy) not in hand_slots:
         return
     local["cursor"] = hand_slots.index((number, copy))
+    local["refused"] = None
     table.services.focus_after_render(f"#tt-card-{number}-{copy}")
     pick = [number, copy]
     if view["phase"] == "discard":
@@ -804,9 +908,9 @@ def pick_card(table, number: int, copy: int) -> None:
         if pick in chosen:
             chosen.remove(pick)
         elif not any(number in a["discard"] for a in table.session.legal_actions()):
-            table.services.notify(t("tt.discard.not_this", card=number), "info", key="illegal")
+            local["refused"] = t("tt.discard.not_this", card=number)
         elif len(chosen) >= rules.DISCARD:
-            table.services.notify(t("tt.discard.full"), "info", key="illegal")
+            local["refused"] = t("tt.discard.full")
         else:
             chosen.append(pick)
         return
@@ -818,8 +922,6 @@ def pick_card(table, number: int, copy: int) -> None:
     else:
         local["picked"] = [pick]
         local["value"] = None
-    local["confirm_drop"] = False
-    table.services.dismiss("illegal")
 
 
 def change_bonus(table, step: int) -> None:
@@ -848,6 +950,7 @@ def discard(table) -> None:
         return
     cards = sorted(card for card, _ in local["discard"])
     if len(cards) != rules.DISCARD:
+        local["refused"] = t("tt.discard.need", n=rules.DISCARD - len(cards))
         return
     _act(table, {"discard": cards})
 
@@ -860,11 +963,11 @@ def play(table) -> None:
         return
     plan = planned_play(view, table.local)
     if plan is None:
-        table.services.notify(t("tt.preview.none"), "info", key="illegal")
+        table.local["refused"] = t("tt.preview.none")
         return
     _, error = preview_play(table, plan)
     if error is not None:
-        table.services.notify(why_not(view, plan, error), "error", key="illegal")
+        table.local["refused"] = why_not(view, plan, error)
         return
     _act(table, plan)
 
@@ -875,8 +978,12 @@ def _act(table, action: dict) -> None:
     if table.act(action):
         _reset_choice(table.local)
         table.local["cursor"] = None
+        if table.sheet.is_open():
+            return
         if table.hand_visible() and table.view()["hand"]:
-            table.services.focus_after_render(".tt-card")
+            table.services.focus_after_render(".tt-card[tabindex='0'] || #status")
+        else:
+            table.services.focus_after_render("#status")
 
 
 def key(table, key: str, ctrl: bool) -> bool:
@@ -884,8 +991,6 @@ def key(table, key: str, ctrl: bool) -> bool:
         return False
     view = table.view()
     local = table.local
-    if _summary_pending(table, view):
-        return False
     hand = slots(view["hand"])
     if key in ("ArrowRight", "ArrowLeft") and hand:
         cursor = local["cursor"]
@@ -900,10 +1005,7 @@ def key(table, key: str, ctrl: bool) -> bool:
     if not _my_turn(table):
         return False
     if key == "Escape":
-        if local["confirm_drop"]:
-            local["confirm_drop"] = False
-        else:
-            _reset_choice(local)
+        _reset_choice(local)
         return True
     lower = key.lower() if len(key) == 1 else key
     if view["phase"] == "discard":
@@ -927,6 +1029,44 @@ def key(table, key: str, ctrl: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- telling what happened
+
+
+def entry_parts(table, entry: dict) -> tuple[str, int | None]:
+    """A log entry as words, and the penalty chips it changed its player's count by (None when no chips moved)."""
+    event = entry["event"]
+    name = table.seat_name(entry["seat"]) if entry["seat"] is not None else ""
+    if event == "discard":
+        return t("tt.log.discard", name=name), None
+    if event == "opening":
+        return t("tt.log.opening", name=name, round=entry["round"]), None
+    if event == "play":
+        cards = t("tt.cards", card=entry["cards"][0], n=len(entry["cards"]))
+        parts = [t("tt.log.play_forced" if entry["forced"] else "tt.log.play", name=name, cards=cards,
+                   value=entry["from"])]
+        if entry["bonus"]:
+            parts.append(t("tt.log.bonus", n=entry["bonus"], value=entry["value"]))
+        if entry["out"]:
+            parts.append(t("tt.log.out", n=entry["returned"]) if entry["returned"] else t("tt.log.out_none"))
+        return " · ".join(parts), net_chips(entry)
+    if event == "pass":
+        key = "tt.log.lapsed" if entry["lapsed"] else ("tt.log.force" if entry["force"] else "tt.log.pass")
+        return t(key, name=name), net_chips(entry)
+    if event == "drop_out":
+        return t("tt.log.drop", name=name, n=entry["cards"]), net_chips(entry)
+    if event == "round_end":
+        return t("tt.log.round_end", round=entry["round"]), None
+    return t("tt.log.game_end"), None
+
+
+def chips_text(n: int) -> str:
+    if n == 0:
+        return t("tt.chips.none")
+    return t("tt.chips", n=n) if n > 0 else t("tt.chips.back", n=-n)
+
+
+def entry_sentence(table, entry: dict) -> str:
+    text, chips = entry_parts(table, entry)
+    return f"{text} · {chips_text(chips)}" if chips is not None else text
 
 
 def describe_action(table, before: dict | None, action: dict, seat: int | None) -> str:

@@ -7,9 +7,12 @@ an *event*, plain public data the game's table module makes from the views befor
 (``render_event(table, event, compact)``). Events hold only what every seat saw, so the log shows nothing hidden.
 
 A turn is a run of entries by one seat, ended early by an event marked ``"ends_turn"`` (so a solo game's turns
-stay apart); an event marked ``"aside"`` is table talk, not a move (The Game's pile markers). The recap is one line: on your turn, what the others did since your last action; otherwise the
-latest turn. On a phone it is a button that opens the whole log in a sheet; on a wide screen the log stands
-beside the table.
+stay apart); an event marked ``"aside"`` is table talk, not a move (The Game's pile markers). A game played in
+rounds (23, Eleusis) puts the round's number in its events (``"round"``): a new round starts a new turn, and the
+log shows a heading where a round begins (the game's ``round_title(n)``, else "Round n").
+
+The recap is one line: on your turn, what the others did since your last action; otherwise the latest turn. On a
+phone it is a button that opens the whole log in a sheet; on a wide screen the log stands beside the table.
 """
 from __future__ import annotations
 
@@ -34,6 +37,11 @@ class Turn:
     number: int  # 1-based
     seat: int | None
     entries: list
+
+    @property
+    def round(self) -> int | None:
+        """The round the turn belongs to (games played in rounds say so in their events), else None."""
+        return self.entries[0].event.get("round") if self.entries else None
 
 
 class MoveLog:
@@ -69,7 +77,7 @@ class MoveLog:
         turns: list[Turn] = []
         ended = True
         for entry in self.entries:
-            if ended or turns[-1].seat != entry.seat:
+            if ended or turns[-1].seat != entry.seat or turns[-1].round != entry.event.get("round"):
                 turns.append(Turn(len(turns) + 1, entry.seat, []))
             turns[-1].entries.append(entry)
             ended = bool(entry.event.get("ends_turn"))
@@ -101,17 +109,27 @@ def _seat_label(table, seat) -> str:
     return t("log.you", name=table.seat_name(seat)) if seat == table.viewer else table.seat_name(seat)
 
 
+def _round_title(table, number: int) -> str:
+    """A round's heading: the game's own words for it (``round_title(number)``), else "Round n"."""
+    title = getattr(table.ui, "round_title", None)
+    return title(number) if title else t("log.round", n=number)
+
+
 def render_log(table, limit: int | None = None):
     """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns."""
     turns = table.log.turns()
     shown = turns[-limit:] if limit else turns
-    items = [
-        h("li", {"class": ["log-turn", "mine" if turn.seat == table.viewer else None], "key": turn.number},
-          h("span", {"class": "log-who"},
-            h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ", _seat_label(table, turn.seat)),
-          h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False)))
-        for turn in shown
-    ]
+    items = []
+    last_round = None
+    for turn in shown:
+        if turn.round is not None and turn.round != last_round:
+            items.append(h("li", {"class": "log-round", "key": f"round-{turn.round}"}, _round_title(table, turn.round)))
+        last_round = turn.round
+        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.viewer else None], "key": turn.number},
+                       h("span", {"class": "log-who"},
+                         h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ",
+                         _seat_label(table, turn.seat)),
+                       h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False))))
     if not items:
         items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
     return h("div", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log"},

@@ -40,11 +40,13 @@ class SetupScreen:
 
     def render(self):
         seats = self.module.SEATS
+        solo = len(seats) == 1 and self.players == 1  # a game for one: no count to choose, one seat to name
         return h(
             "form", {"class": "setup", "data-submit": "setup:start", "novalidate": True},
             h("h1", {}, self.title),
             h("fieldset", {"class": "group"},
-              h("legend", {}, t("setup.players")),
+              h("legend", {}, t("setup.player" if solo else "setup.players")),
+              None if solo else
               h("div", {"class": "segmented", "role": "group", "aria-label": t("setup.players")},
                 [h("button", {"type": "button", "class": "seg", "data-act": "setup:players", "data-arg": str(n),
                               "aria-pressed": "true" if n == self.players else "false",

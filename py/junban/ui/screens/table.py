@@ -112,13 +112,14 @@ class TableScreen:
     def render(self):
         if self.needs_handover():
             return self._cover()
+        body = self.ui.render_table(self)  # first: drawing the table may open one of the game's sheets
         sheet_open = self.sheet.is_open()
         over = self.session.is_over
         return [
             h("div", {"class": ["table-frame", f"game-{self.session.game}", "over" if over else None],
                       "inert": True if sheet_open else None, "key": "frame"},
               h("div", {"class": "table-head"}, self._seats(), self._recap_row(), self._controls()),
-              h("div", {"class": "table-body"}, self.ui.render_table(self)),
+              h("div", {"class": "table-body"}, body),
               h("aside", {"class": "table-log", "aria-labelledby": "log-title"},
                 h("h2", {"class": "log-title", "id": "log-title"}, t("log.title")),
                 movelog.render_log(self)) if self.log.enabled else None,

@@ -9,14 +9,12 @@ EN = {
                         "the whole game. Fewest penalty chips wins.",
     "tt.setup.rules_link": "Read the rules",
     "tt.table": "The table",
-    "tt.seats": "Players",
     "tt.round": "Round {round} of {rounds}",
     "tt.status.discard": "{name} is discarding 3 cards in secret.",
     "tt.status.your_discard": "{name}: discard 3 cards.",
     "tt.status.turn": "{name}'s turn.",
     "tt.status.your_turn": "{name}, your turn.",
     "tt.status.forced": "{name} must play (forced).",
-    "tt.status.between": "Next: round {round} of {rounds}.",
     "tt.status.over": "The game is over.",
     "tt.seat.cards.one": "1 card",
     "tt.seat.cards.other": "{n} cards",
@@ -24,13 +22,10 @@ EN = {
     "tt.seat.penalty.other": "{n} penalty chips",
     "tt.seat.bonus.one": "1 bonus chip",
     "tt.seat.bonus.other": "{n} bonus chips",
-    "tt.seat.to_act": "to act",
     "tt.seat.out": "went out",
     "tt.seat.dropped": "dropped out",
-    "tt.seat.discarded": "discarded",
     "tt.seat.discarding": "discarding",
     "tt.seat.forced": "forced",
-    "tt.pile.caption": "Pile",
     "tt.pile.label": "Pile, value {value}",
     "tt.pile.empty": "Pile, empty: the 1 opens it once everyone has discarded",
     "tt.pile.opens": "The 1 opens the pile once everyone has discarded 3 cards.",
@@ -49,16 +44,37 @@ EN = {
     "tt.preview.out.other": "Your last card: you go out and return {n} penalty chips.",
     "tt.preview.useless": "The last bonus chip does not lower the penalty: keep it (each unused chip returns 2 "
                           "penalty chips at the end).",
-    "tt.why.below_pile": "{card} is below the pile value {value}: add a bonus chip (each moves the value by up to 5) "
-                         "or choose a higher card.",
-    "tt.why.below_value": "{card} is below the adjusted value {value}: lower the value or add a bonus chip.",
-    "tt.why.unreachable": "{card} cannot be played now: even all your bonus chips lower the value only to {low}.",
+    "tt.subject.2": "two {card}s",
+    "tt.subject.3": "three {card}s",
+    "tt.why.below_pile.one": "{cards} is below the pile value {value}: add a bonus chip (each moves the value by up "
+                             "to 5) or choose a higher card.",
+    "tt.why.below_pile.other": "{cards} are below the pile value {value}: add a bonus chip (each moves the value by "
+                               "up to 5) or choose a higher number.",
+    "tt.why.below_no_chips.one": "{cards} is below the pile value {value}, and you have no bonus chips left to lower "
+                                 "it: this card cannot be played any more this round.",
+    "tt.why.below_no_chips.other": "{cards} are below the pile value {value}, and you have no bonus chips left to "
+                                   "lower it: these cards cannot be played any more this round.",
+    "tt.why.below_value.one": "{cards} is below the adjusted value {value}: lower the value or add a bonus chip.",
+    "tt.why.below_value.other": "{cards} are below the adjusted value {value}: lower the value or add a bonus chip.",
+    "tt.why.unreachable.one": "{cards} cannot be played now: even all your bonus chips lower the value only to "
+                              "{low}.",
+    "tt.why.unreachable.other": "{cards} cannot be played now: even all your bonus chips lower the value only to "
+                                "{low}.",
     "tt.why.other": "Not allowed: {reason}",
     "tt.forced": "{name} passed and forced you: you must play at least one card this turn.",
     "tt.forced.anon": "You were forced: you must play at least one card this turn.",
     "tt.lapsed": "You were forced to play, but no card can be played even with all your bonus chips: the force "
                  "lapses and you pass for 1 penalty chip.",
     "tt.alone": "You are the last player in this round: play on until your hand is empty (or drop out).",
+    "tt.dead_end.one": "You are the last player in this round and your last card cannot be played, even with all "
+                       "your bonus chips. Passing would only cost a chip each time: drop out (1 penalty chip).",
+    "tt.dead_end.other": "You are the last player in this round and none of your {n} cards can be played, even with "
+                         "all your bonus chips. Passing would only cost a chip each time: drop out ({n} penalty "
+                         "chips).",
+    "tt.stuck.one": "Your card cannot be played now, even with all your bonus chips: pass, pass and force, or drop "
+                    "out.",
+    "tt.stuck.other": "None of your cards can be played now, even with all your bonus chips: pass, pass and force, "
+                      "or drop out.",
     "tt.bonus": "Bonus chips",
     "tt.bonus.count": "{n}/{max}",
     "tt.bonus.less": "One bonus chip fewer",
@@ -78,20 +94,26 @@ EN = {
     "tt.cost.back.one": "−1 chip",
     "tt.cost.back.other": "−{n} chips",
     "tt.force.help": "next player must play",
-    "tt.drop.confirm.one": "Drop out? Your last card goes back in the box and you take 1 penalty chip. "
+    "tt.drop.title": "Drop out?",
+    "tt.drop.confirm.one": "Your last card goes back in the box and you take 1 penalty chip. "
                            "You take no more turns this round.",
-    "tt.drop.confirm.other": "Drop out? Your {n} cards go back in the box and you take {n} penalty chips. "
+    "tt.drop.confirm.other": "Your {n} cards go back in the box and you take {n} penalty chips. "
                              "You take no more turns this round.",
     "tt.drop.yes": "Yes, drop out",
     "tt.drop.no": "Keep playing",
     "tt.clear": "Clear",
     "tt.discard.title": "Discard 3 cards",
-    "tt.discard.help": "Choose 3 cards to put back in the box unseen: they are out of this round. The 1 stays. "
-                       "Cards you cannot use are best gone — a lone high card, a gap you cannot close.",
     "tt.discard.chosen": "Chosen: {cards}",
     "tt.discard.chosen_none": "Chosen: none yet",
     "tt.discard.button": "Discard 3 cards",
+    "tt.discard.help": "They go back in the box unseen; the 1 stays. Cards you cannot use are best gone — a lone "
+                       "high card, a gap you cannot close.",
+    "tt.discard.no_chips": "You have no bonus chips left: once the pile rises past a card, that card can never be "
+                           "played, and a hand you cannot empty costs a chip per card. Low cards you cannot play "
+                           "early are best discarded.",
     "tt.discard.full": "You have chosen 3 cards: unselect one to choose another.",
+    "tt.discard.need.one": "Choose 1 more card to discard.",
+    "tt.discard.need.other": "Choose {n} more cards to discard.",
     "tt.discard.not_this": "The {card} cannot be discarded.",
     "tt.hand.of": "{name}'s hand",
     "tt.hand.hidden": "Hands are hidden until a person takes the device.",
@@ -101,10 +123,20 @@ EN = {
     "tt.keys.play": "Keys: ← → move between cards · Space choose · + − bonus chips · ↑ ↓ adjusted value · P play · "
                     "S pass · F pass and force · X drop out · Esc clear",
     "tt.keys.discard": "Keys: ← → move between cards · Space choose · D discard the 3 chosen · Esc clear",
-    "tt.log": "Log",
-    "tt.log.empty": "Nothing played yet.",
-    "tt.log.count.one": "Log (1 entry)",
-    "tt.log.count.other": "Log ({n} entries)",
+    "tt.round_title": "Round {round}",
+    "tt.review": "Round {round} results",
+    "tt.log.discarded": "discarded 3 cards",
+    "tt.log.discarded_short": "discarded",
+    "tt.log.on": "on {value}",
+    "tt.log.bonus_short.one": "1 bonus chip → {value}",
+    "tt.log.bonus_short.other": "{n} bonus chips → {value}",
+    "tt.log.out_short": "went out",
+    "tt.log.pass_short": "passed",
+    "tt.log.force_short": "passed and forced",
+    "tt.log.lapsed_short": "forced but could not play: passed",
+    "tt.log.drop_short.one": "dropped out with 1 card",
+    "tt.log.drop_short.other": "dropped out with {n} cards",
+    "tt.log.opened": "· {name} opened with the 1",
     "tt.log.discard": "{name} discarded 3 cards unseen",
     "tt.log.opening": "{name} opened round {round} with the 1",
     "tt.log.play": "{name} played {cards} on {value}",
@@ -131,7 +163,6 @@ EN = {
     "tt.cards.other": "{n} × {card}",
     "tt.summary.title": "Round {round} is over",
     "tt.summary.player": "Player",
-    "tt.summary.how": "This round",
     "tt.summary.round_chips": "Chips",
     "tt.summary.total": "Total",
     "tt.summary.bonus": "Bonus",
@@ -173,14 +204,12 @@ JA = {
                         "1人3枚。ペナルティチップが最も少ない人の勝ち。",
     "tt.setup.rules_link": "ルールを読む",
     "tt.table": "テーブル",
-    "tt.seats": "プレイヤー",
     "tt.round": "第{round}ラウンド（全{rounds}ラウンド）",
     "tt.status.discard": "{name}がこっそり3枚捨てています。",
     "tt.status.your_discard": "{name}: カードを3枚捨ててください。",
     "tt.status.turn": "{name}の手番です。",
     "tt.status.your_turn": "{name}、あなたの手番です。",
     "tt.status.forced": "{name}はカードを出さなければなりません（強制プレイ）。",
-    "tt.status.between": "次は第{round}ラウンド（全{rounds}ラウンド）です。",
     "tt.status.over": "ゲーム終了です。",
     "tt.seat.cards.one": "手札1枚",
     "tt.seat.cards.other": "手札{n}枚",
@@ -188,13 +217,10 @@ JA = {
     "tt.seat.penalty.other": "ペナルティチップ{n}枚",
     "tt.seat.bonus.one": "ボーナスチップ1枚",
     "tt.seat.bonus.other": "ボーナスチップ{n}枚",
-    "tt.seat.to_act": "手番",
     "tt.seat.out": "使い切り",
     "tt.seat.dropped": "降りた",
-    "tt.seat.discarded": "捨てた",
     "tt.seat.discarding": "選択中",
     "tt.seat.forced": "強制プレイ",
-    "tt.pile.caption": "場札",
     "tt.pile.label": "場札、場の数字 {value}",
     "tt.pile.empty": "場札はまだありません。全員が捨てたら1から始まります",
     "tt.pile.opens": "全員が3枚捨てたら、1のカードで場札が始まります。",
@@ -213,12 +239,25 @@ JA = {
     "tt.preview.out.other": "最後の手札です。使い切ってペナルティチップを{n}枚戻します。",
     "tt.preview.useless": "最後のボーナスチップではペナルティが減りません。取っておきましょう（使わなかったチップは"
                           "最後に1枚につきペナルティチップ2枚を戻せます）。",
-    "tt.why.below_pile": "{card}は場の数字{value}より小さいです。"
-                         "ボーナスチップを使う（1枚で最大5まで場の数字を動かせる）か、"
-                         "もっと大きいカードを選んでください。",
-    "tt.why.below_value": "{card}は調整した場の数字{value}より小さいです。場の数字を下げるか、"
-                          "ボーナスチップを増やしてください。",
-    "tt.why.unreachable": "{card}は今は出せません。ボーナスチップを全部使っても場の数字は{low}までしか下がりません。",
+    "tt.subject.2": "{card}（2枚）",
+    "tt.subject.3": "{card}（3枚）",
+    "tt.why.below_pile.one": "{cards}は場の数字{value}より小さいです。"
+                             "ボーナスチップを使う（1枚で最大5まで場の数字を動かせる）か、"
+                             "もっと大きいカードを選んでください。",
+    "tt.why.below_pile.other": "{cards}は場の数字{value}より小さいです。"
+                               "ボーナスチップを使う（1枚で最大5まで場の数字を動かせる）か、"
+                               "もっと大きい数字を選んでください。",
+    "tt.why.below_no_chips.one": "{cards}は場の数字{value}より小さく、場の数字を下げるボーナスチップも残っていません。"
+                                 "このラウンドではもう出せません。",
+    "tt.why.below_no_chips.other": "{cards}は場の数字{value}より小さく、場の数字を下げるボーナスチップも残っていません。"
+                                   "このラウンドではもう出せません。",
+    "tt.why.below_value.one": "{cards}は調整した場の数字{value}より小さいです。場の数字を下げるか、"
+                              "ボーナスチップを増やしてください。",
+    "tt.why.below_value.other": "{cards}は調整した場の数字{value}より小さいです。場の数字を下げるか、"
+                                "ボーナスチップを増やしてください。",
+    "tt.why.unreachable.one": "{cards}は今は出せません。ボーナスチップを全部使っても場の数字は{low}までしか下がりません。",
+    "tt.why.unreachable.other": "{cards}は今は出せません。ボーナスチップを全部使っても場の数字は{low}までしか"
+                                "下がりません。",
     "tt.why.other": "できません: {reason}",
     "tt.forced": "{name}がパスと強制プレイをしました。この手番では少なくとも1枚カードを出さなければなりません。",
     "tt.forced.anon": "強制プレイです。この手番では少なくとも1枚カードを出さなければなりません。",
@@ -226,6 +265,14 @@ JA = {
                  "ペナルティチップ1枚でパスします。",
     "tt.alone": "このラウンドに残っているのはあなただけです。"
                 "手札がなくなるまで出し続けてください（降りることもできます）。",
+    "tt.dead_end.one": "このラウンドに残っているのはあなただけで、最後の手札はボーナスチップを全部使っても出せません。"
+                       "パスしてもチップが増えるだけなので、降りましょう（ペナルティチップ1枚）。",
+    "tt.dead_end.other": "このラウンドに残っているのはあなただけで、手札{n}枚のどれもボーナスチップを全部使っても"
+                         "出せません。パスしてもチップが増えるだけなので、降りましょう（ペナルティチップ{n}枚）。",
+    "tt.stuck.one": "手札のカードは、ボーナスチップを全部使っても今は出せません。パス、パスと強制プレイ、"
+                    "降りるのどれかを選んでください。",
+    "tt.stuck.other": "手札のどのカードも、ボーナスチップを全部使っても今は出せません。パス、パスと強制プレイ、"
+                      "降りるのどれかを選んでください。",
     "tt.bonus": "ボーナスチップ",
     "tt.bonus.count": "{n}/{max}枚",
     "tt.bonus.less": "ボーナスチップを1枚減らす",
@@ -245,20 +292,25 @@ JA = {
     "tt.cost.back.one": "−1枚",
     "tt.cost.back.other": "−{n}枚",
     "tt.force.help": "次の人は必ず出す",
-    "tt.drop.confirm.one": "降りますか？ 最後の手札を箱に戻し、ペナルティチップを1枚受け取ります。"
+    "tt.drop.title": "降りますか？",
+    "tt.drop.confirm.one": "最後の手札を箱に戻し、ペナルティチップを1枚受け取ります。"
                            "このラウンドではもう手番を行いません。",
-    "tt.drop.confirm.other": "降りますか？ 手札{n}枚を箱に戻し、ペナルティチップを{n}枚受け取ります。"
+    "tt.drop.confirm.other": "手札{n}枚を箱に戻し、ペナルティチップを{n}枚受け取ります。"
                              "このラウンドではもう手番を行いません。",
     "tt.drop.yes": "はい、降ります",
     "tt.drop.no": "続ける",
     "tt.clear": "選択を解除",
     "tt.discard.title": "カードを3枚捨てる",
-    "tt.discard.help": "箱に伏せて戻すカードを3枚選んでください。このラウンドでは使いません。1は捨てられません。"
-                       "使い道のないカード（離れた大きな数字、埋められない隙間）を捨てるとよいでしょう。",
     "tt.discard.chosen": "選んだカード: {cards}",
     "tt.discard.chosen_none": "選んだカード: まだありません",
     "tt.discard.button": "3枚捨てる",
+    "tt.discard.help": "見ずに箱に戻します。1は捨てられません。使い道のないカード（離れた大きな数字、埋められない隙間）"
+                       "を捨てるとよいでしょう。",
+    "tt.discard.no_chips": "ボーナスチップが残っていません。場の数字がカードを追い越すと、そのカードはもう出せず、"
+                           "残った手札は1枚につきチップ1枚になります。早めに出せない小さいカードは捨てるとよいでしょう。",
     "tt.discard.full": "もう3枚選んでいます。別のカードを選ぶには、どれかの選択を外してください。",
+    "tt.discard.need.one": "捨てるカードをあと1枚選んでください。",
+    "tt.discard.need.other": "捨てるカードをあと{n}枚選んでください。",
     "tt.discard.not_this": "{card}は捨てられません。",
     "tt.hand.of": "{name}の手札",
     "tt.hand.hidden": "人が端末を持つまで手札は隠れています。",
@@ -268,10 +320,20 @@ JA = {
     "tt.keys.play": "キー: ← → カード間を移動 · スペース 選ぶ · + − ボーナスチップ · ↑ ↓ 調整した場の数字 · P 出す · "
                     "S パス · F パスと強制プレイ · X 降りる · Esc 選択解除",
     "tt.keys.discard": "キー: ← → カード間を移動 · スペース 選ぶ · D 選んだ3枚を捨てる · Esc 選択解除",
-    "tt.log": "記録",
-    "tt.log.empty": "まだ何も出されていません。",
-    "tt.log.count.one": "記録（1件）",
-    "tt.log.count.other": "記録（{n}件）",
+    "tt.round_title": "第{round}ラウンド",
+    "tt.review": "第{round}ラウンドの結果",
+    "tt.log.discarded": "3枚捨てた",
+    "tt.log.discarded_short": "捨てた",
+    "tt.log.on": "（{value}の上に）",
+    "tt.log.bonus_short.one": "ボーナスチップ1枚 → {value}",
+    "tt.log.bonus_short.other": "ボーナスチップ{n}枚 → {value}",
+    "tt.log.out_short": "使い切り",
+    "tt.log.pass_short": "パス",
+    "tt.log.force_short": "パスと強制プレイ",
+    "tt.log.lapsed_short": "強制されたが出せずパス",
+    "tt.log.drop_short.one": "手札1枚で降りた",
+    "tt.log.drop_short.other": "手札{n}枚で降りた",
+    "tt.log.opened": "· {name}が1を出して開始",
     "tt.log.discard": "{name}が3枚を伏せて捨てた",
     "tt.log.opening": "{name}が1を出して第{round}ラウンドを始めた",
     "tt.log.play": "{name}が{value}の上に{cards}を出した",
@@ -298,7 +360,6 @@ JA = {
     "tt.cards.other": "{card}（{n}枚）",
     "tt.summary.title": "第{round}ラウンド終了",
     "tt.summary.player": "プレイヤー",
-    "tt.summary.how": "このラウンド",
     "tt.summary.round_chips": "チップ",
     "tt.summary.total": "合計",
     "tt.summary.bonus": "ボーナス",

@@ -1,0 +1,185 @@
+"""Eleusis cards and the layout, shared by the table (``eleusis``) and solo science (``eleusis_science``).
+
+Card names as players say them ("Queen of hearts", 「ハートのクイーン」), faces (rank above its suit symbol; red suits in
+red, and every suit's symbol differs, so colour is never the only cue), and the layout: the mainline left to
+right, each sideline hanging under the mainline card it followed, laid-aside starters first. The layout studies
+in two views of one drawing:
+
+- **line** (at the table): one row that scrolls sideways inside itself and starts at its newest card;
+- **grid** (the whole layout, in a sheet over the table, and a finished round's review): the same columns wrapped
+  into rows as wide as the screen, so 40+ cards are seen at once, a phone's width included.
+
+Every card shows its rank and suit at all times (sideline strings are stacked, never overlapped), and a seat
+token under it says who played it (touch has no hover). Cards the others put down since the viewer last acted are
+ringed. Each card travels when it is played (``parts.motion``): from the hand for the viewer's own plays, from the
+player's seat chip otherwise.
+"""
+from __future__ import annotations
+
+from junban.games.eleusis import cards
+from junban.ui import i18n
+from junban.ui.dom import h
+from junban.ui.i18n import t
+from junban.ui.parts.motion import flip
+from junban.ui.parts.seats import seat_token
+
+i18n.register("eleusis")
+
+RANKS_JA = ("エース", "2", "3", "4", "5", "6", "7", "8", "9", "10", "ジャック", "クイーン", "キング")
+SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
+RANK_SHORT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+VIEWS = ("line", "grid")
+MARKER_EVERY = 10
+
+
+def card_name(code: str) -> str:
+    """The card as players say it, in the current language: "Queen of hearts" / "ハートのクイーン"."""
+    if i18n.language() == "ja":
+        return f"{SUITS_JA[cards.suit(code)]}の{RANKS_JA[cards.rank(code) - 1]}"
+    return cards.card_name_en(code)
+
+
+def card_short(code: str) -> str:
+    """Rank and suit symbol, for running text: "Q♥"."""
+    return RANK_SHORT[cards.rank(code) - 1] + cards.SUIT_SYMBOLS[cards.suit(code)]
+
+
+def card_names(codes) -> str:
+    return t("el.list_sep").join(card_name(c) for c in codes)
+
+
+def hand_order(code: str) -> int:
+    """A hand's order: by suit (spades, hearts, diamonds, clubs), then by rank, as the table engine sorts it."""
+    return cards.DECK.index(code)
+
+
+def card_face(code: str, cls=None, label: bool = False, extra: dict | None = None):
+    """A card's face: rank above its suit symbol; red suits in red, and the symbol's shape tells every suit apart.
+
+    With ``label`` the face carries the card's name for screen readers (role img); otherwise it is decoration
+    inside something already named."""
+    red = cards.is_red(code)
+    classes = list(cls) if isinstance(cls, (list, tuple)) else [cls]
+    attrs = {"class": ["el-card", "red" if red else "black", f"suit-{cards.suit(code)}", *classes], **(extra or {})}
+    if label:
+        attrs.update({"role": "img", "aria-label": card_name(code)})
+    else:
+        attrs["aria-hidden"] = "true"
+    # The suit symbol comes from the stylesheet (.suit-S .el-suit::before): a card button's visible text is then
+    # its rank alone, which its name ("Queen of hearts") contains, as accessibility checkers want.
+    return h("span", attrs,
+             h("span", {"class": "el-rank"}, RANK_SHORT[cards.rank(code) - 1]),
+             h("span", {"class": "el-suit"}))
+
+
+def mini_card(code: str):
+    """A card in running text (the move log): "Q♥" in its colour, read out by name."""
+    return h("span", {"class": ["el-mini", "red" if cards.is_red(code) else "black"]},
+             h("span", {"aria-hidden": "true"}, card_short(code)),
+             h("span", {"class": "visually-hidden"}, card_name(code)))
+
+
+def cards_row(codes, cls: str = "el-row", label: bool = True):
+    return h("span", {"class": cls}, [card_face(c, label=label) for c in codes])
+
+
+# ---------------------------------------------------------------------- the layout
+
+
+def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=None, came_from=None,
+                  keys: str | None = None, ident: str = "el-line", study: str | None = None):
+    """The layout in the line or grid view.
+
+    ``line``: ``mainline``, ``sidelines`` (per mainline card, groups ``{"cards", "seat"}``), ``laid_aside``, and
+    optionally ``played_by`` (seat or None per mainline card) and ``marker`` (the Prophet's). ``names(seat)``: a
+    seat's name (for screen readers). ``recent``: {"main": set of mainline indexes, "side": set of (index, group)}
+    to ring. ``came_from(kind, place)``: where a card not on the page before travels from (``kind`` "main",
+    "side" or "aside"). ``keys``: a prefix that makes the cards travel (None: a still picture, e.g. a finished
+    round's review). ``study``: the intent of a button that shows the whole layout (None: no button)."""
+    mainline = line["mainline"]
+    sidelines = line["sidelines"]
+    played_by = line.get("played_by") or [None] * len(mainline)
+    marker = line.get("marker")
+    on = marker["on"] if marker else None
+    prophet_from = marker["mainline"] if marker else None
+    recent = recent or {"main": set(), "side": set()}
+
+    def travel(key: str, kind: str, place):
+        if keys is None:
+            return {}
+        return flip(f"{keys}-{key}", came_from=came_from(kind, place) if came_from else None)
+
+    columns = []
+    if line.get("laid_aside"):
+        columns.append(h(
+            "li", {"class": "el-col el-aside", "key": "aside"},
+            h("span", {"class": "el-col-head", "aria-hidden": "true"}, h("span", {"class": "el-col-note"},
+                                                                          t("el.line.aside_short"))),
+            h("span", {"class": "visually-hidden"}, t("el.line.aside", cards=card_names(line["laid_aside"]))),
+            h("span", {"class": "el-aside-cards", "aria-hidden": "true"},
+              [card_face(c, "el-side-card", extra={"key": j, **travel(f"a{j}", "aside", j)})
+               for j, c in enumerate(line["laid_aside"])])))
+    for i, code in enumerate(mainline):
+        badges = []
+        if (i + 1) % MARKER_EVERY == 0:
+            badges.append(h("span", {"class": "el-badge el-ten", "key": "ten"}, str(i + 1)))
+        if prophet_from is not None and i >= prophet_from and (i + 1 - prophet_from) % MARKER_EVERY == 0:
+            badges.append(h("span", {"class": "el-badge el-pten", "key": "pten"},
+                            t("el.line.prophet_ten", n=i + 1 - prophet_from)))
+        prophet_here = on is not None and on[0] == "mainline" and on[1] == i
+        if prophet_here:
+            badges.append(h("span", {"class": "el-badge el-prophet-mark", "key": "p"}, t("el.line.p")))
+        who = played_by[i]
+        placed = "played_by" in line and who is None and i > 0  # a judge placed it after a wrong "no play"
+        groups = []
+        words = []
+        for g, group in enumerate(sidelines[i] if i < len(sidelines) else []):
+            marked = on is not None and on[0] == "sideline" and on[1] == i and on[2] == g
+            groups.append(h(
+                "li", {"class": ["el-group", "el-string" if len(group["cards"]) > 1 else None,
+                                 "el-marked" if marked else None, "recent" if (i, g) in recent["side"] else None],
+                       "key": g},
+                [card_face(c, "el-side-card", extra={"key": j, **travel(f"s{i}-{g}-{j}", "side", (i, g, j))})
+                 for j, c in enumerate(group["cards"])],
+                h("span", {"class": "el-group-foot"},
+                  seat_token(group.get("seat")),
+                  h("span", {"class": "el-badge el-prophet-mark"}, t("el.line.p")) if marked else None)))
+            said = card_names(group["cards"]) + (t("el.line.string_note") if len(group["cards"]) > 1 else "")
+            if names and group.get("seat") is not None:
+                said = t("el.line.by", what=said, name=names(group["seat"]))
+            words.append(said)
+        label = t("el.line.card", n=i + 1, card=card_name(code))
+        if names and who is not None:
+            label = t("el.line.by", what=label, name=names(who))
+        if placed:
+            label += t("el.line.placed_note")
+        if prophet_here:
+            label += t("el.line.marker_note")
+        if words:
+            label += t("el.line.wrong_after", cards="; ".join(words))
+        columns.append(h(
+            "li", {"class": ["el-col", "el-newest" if i == len(mainline) - 1 else None,
+                             "recent" if i in recent["main"] else None], "key": i},
+            h("span", {"class": "visually-hidden"}, label),
+            h("span", {"class": "el-col-head", "aria-hidden": "true"}, badges),
+            h("span", {"class": ["el-main", "el-placed" if placed else None], "aria-hidden": "true"},
+              card_face(code, extra=travel(f"m{i}", "main", i)),
+              h("span", {"class": "el-main-foot"}, seat_token(who))),
+            h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None))
+    wrong = sum(len(g["cards"]) for s in sidelines for g in s)
+    view_mode = view_mode if view_mode in VIEWS else "line"
+    button = None
+    if study:
+        button = h("button", {"type": "button", "class": "button small el-study", "data-act": study,
+                              "id": f"{ident}-study", "aria-haspopup": "dialog"}, t("el.line.study"))
+    return h(
+        "section", {"class": ["el-layout", f"el-view-{view_mode}"], "aria-labelledby": f"{ident}-title",
+                    "data-zone": "line"},
+        h("div", {"class": "el-layout-bar"},
+          h("h2", {"class": "el-layout-title", "id": f"{ident}-title"},
+            t("el.line.title", n=len(mainline)), h("span", {"class": "el-layout-count"},
+                                                     t("el.line.wrong_count", n=wrong))),
+          button),
+        h("div", {"class": "el-scroll", "tabindex": "0", "role": "region", "aria-label": t("el.line.region")},
+          h("ol", {"class": "el-line"}, columns)),
+    )
