@@ -11,7 +11,7 @@ from junban.games.eleusis import rulelink
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
 
 TABLE = "#/eleusis?players=4&bots=3&seed=browser-1"  # you in seat 1; the last seat, a bot, deals first
-YOUR_TURN = "#el-play, #el-not-now, .el-judge, .el-rule, .el-summary, #end"
+YOUR_TURN = "#el-play, .el-judge, .el-rule, #sheet-round, #sheet-result, #end"
 
 
 def both_sizes(page, name: str) -> None:
@@ -42,15 +42,12 @@ def wait_for_me(page) -> None:
 
 
 def take_turns(page, turns: int) -> None:
-    """Play the first card of the hand ``turns`` times, declining every Prophet offer."""
+    """Play the first card of the hand ``turns`` times (the Prophet's role is never asked for, so never offered)."""
     done = 0
     while done < turns:
         wait_for_me(page)
-        if page.locator(".el-summary, #end").count():
+        if page.locator("#sheet-round, #sheet-result, #end").count():
             return
-        if page.locator("#el-not-now").count():
-            page.get_by_role("button", name="Not now").click()
-            continue
         hand(page).first.click()
         page.get_by_role("button", name="Play", exact=True).click()
         done += 1
@@ -68,26 +65,23 @@ def test_a_round_with_bots_through_the_string_builder_to_the_scores(page, server
     assert page.get_by_role("button", name="No play").is_visible()
     take_turns(page, 4)
     wait_for_me(page)
-    if page.locator("#el-not-now").count():
-        page.get_by_role("button", name="Not now").click()
-        wait_for_me(page)
-    if not page.locator(".el-summary").count():
+    if not page.locator("#sheet-round").count():
         screenshot(page, "eleusis-table-desktop")
         first, second = hand(page).nth(0), hand(page).nth(1)
         first_name, second_name = first.get_attribute("aria-label"), second.get_attribute("aria-label")
         second.click()
         first.click()
-        order = page.locator(".el-order .el-order-name").all_inner_texts()
+        order = page.locator(".el-order .el-mini .visually-hidden").all_inner_texts()
         assert order == [second_name, first_name], "the string is played in the order chosen"
         both_sizes(page, "string")
-        page.get_by_role("button", name="Zoom out").click()
-        assert page.locator(".el-layout.el-zoomed-out").count() == 1
-        screenshot(page, "eleusis-zoomed-out-desktop")
+        page.get_by_role("button", name="Whole layout").click()
+        assert page.get_by_role("dialog", name="The whole layout").locator(".el-view-grid").count() == 1
+        screenshot(page, "eleusis-whole-layout-desktop")
+        page.keyboard.press("Escape")
         page.get_by_role("button", name="Play", exact=True).click()
     take_turns(page, 200)
-    page.wait_for_selector(".el-summary", timeout=30_000)
-    summary = page.locator(".el-summary")
-    assert "Round 1 is over" in summary.inner_text()
+    page.wait_for_selector("#sheet-round", timeout=30_000)
+    summary = page.get_by_role("dialog", name="Round 1 is over")
     assert summary.locator(".el-reveal").inner_text().strip(), "the rule in plain words"
     assert summary.locator("table tbody tr").count() == 4
     both_sizes(page, "round-end")
@@ -97,18 +91,21 @@ def test_becoming_prophet_and_judging(page, server):
     open_app(page, server, "#/eleusis?players=4&bots=3&seed=browser-2")
     instant(page)
     wait_for_me(page)
+    page.get_by_role("button", name="Become Prophet").click()  # the toggle: ask me after my next play
     hand(page).first.click()
     page.get_by_role("button", name="Play", exact=True).click()
-    page.get_by_role("button", name="Become Prophet").click()
+    page.get_by_role("dialog").get_by_role("button", name="Become Prophet").click()
     page.wait_for_selector(".el-judge", timeout=30_000)
     assert page.get_by_role("heading", name="Judge as Prophet").is_visible()
-    assert page.locator(".el-seat.prophet").count() == 1
+    assert page.locator(".seat-chip .el-seat-role", has_text="Prophet").count() == 1
     both_sizes(page, "prophet")
+    turns = page.locator("#move-log .log-turn").count()
     if page.get_by_role("button", name="Wrong", exact=True).count():
         page.get_by_role("button", name="Wrong", exact=True).click()
     else:
         page.get_by_role("button", name="Right: no card can be played").click()
-    page.wait_for_function("() => document.querySelectorAll('.el-log-list li').length >= 3")
+    page.get_by_role("dialog").get_by_role("button", name="Make the call").click()
+    page.wait_for_function(f"() => document.querySelectorAll('#move-log .log-turn').length > {turns}")
 
 
 def test_the_dealers_rule_entry_with_the_live_checker(page, server):
@@ -117,7 +114,7 @@ def test_the_dealers_rule_entry_with_the_live_checker(page, server):
     box = page.get_by_label("Your rule, in the rule language")
     box.fill("if prev.red then card.rank > prev.rank else card.")
     page.wait_for_selector(".el-check-error")
-    assert "at character 50" in page.locator("#el-rule-check").inner_text()
+    assert "At character 50" in page.locator("#el-rule-check").inner_text()
     assert page.locator(".el-caret").inner_text().rstrip().endswith("^")
     assert page.get_by_role("button", name="Start the round").is_disabled()
     box.fill("if prev.red then card.rank > prev.rank else card.black")
@@ -128,7 +125,7 @@ def test_the_dealers_rule_entry_with_the_live_checker(page, server):
     page.get_by_role("button", name="Start the round").click()
     page.wait_for_selector(".el-secret")
     assert "card.black" in page.locator(".el-secret").inner_text(), "the dealer sees the rule"
-    page.wait_for_function("() => document.querySelectorAll('.el-line .el-col').length >= 3", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('.el-line .el-col').length >= 2", timeout=30_000)
 
 
 def test_solo_science_a_wrong_guess_shows_cards_and_a_right_guess_wins(page, server):
@@ -149,8 +146,8 @@ def test_solo_science_a_wrong_guess_shows_cards_and_a_right_guess_wins(page, ser
     both_sizes(page, "science")
     guess.fill("card.suit != prev.suit")
     page.get_by_role("button", name="Guess", exact=True).click()
-    page.wait_for_selector("#end")
-    end = page.locator("#end").inner_text()
+    page.wait_for_selector("#sheet-result")
+    end = page.locator("#sheet-result").inner_text()
     assert "Solved!" in end and "Score 25" in end
     page.get_by_role("button", name="Share this rule for a friend").click()
     link = page.locator("#sci-share-url").input_value()

@@ -51,7 +51,7 @@ def both_sizes(page, name: str) -> None:
     assert not violations, f"{name} (phone): {json.dumps(violations)}"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"{name}: sideways scrolling"
     small = page.evaluate("""() => [...document.querySelectorAll('#main button, #main a, #main select')]
-        .filter(e => e.offsetParent && !e.closest('.tt-log-list'))
+        .filter(e => e.offsetParent && !e.closest('.move-log'))
         .map(e => e.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length""")
     assert small == 0, f"{name}: {small} touch targets smaller than 44 px on the phone"
     page.set_viewport_size(DESKTOP)
@@ -92,8 +92,10 @@ def take_a_turn_by_keys(page, state: dict) -> None:
         page.keyboard.press("s")
         return
     else:
-        page.keyboard.press("x")
-        assert page.locator("#tt-drop-yes").evaluate("e => e === document.activeElement")
+        page.keyboard.press("x")  # asks first; the safe answer has the focus
+        assert page.locator("#drop-no").evaluate("e => e === document.activeElement")
+        page.keyboard.press("Tab")
+        assert page.locator("#drop-yes").evaluate("e => e === document.activeElement")
         page.keyboard.press("Enter")
         return
     assert page.locator("#tt-play").is_enabled(), "the chosen play is legal"
@@ -115,6 +117,10 @@ def test_a_whole_game_against_the_strong_bot_by_keyboard_alone_to_the_final_rank
     for _ in range(300):
         if page.locator("#end").count():
             break
+        if page.locator("#sheet-result").count():  # the result, over the table: read it, then close it
+            assert page.locator("#sheet-result .tt-place").count() >= 2
+            page.keyboard.press("Escape")
+            continue
         if page.locator("#tt-next-round").count():
             if "summary" not in shots:
                 shots.add("summary")
@@ -122,6 +128,7 @@ def test_a_whole_game_against_the_strong_bot_by_keyboard_alone_to_the_final_rank
             assert page.locator("#tt-next-round").evaluate("e => e === document.activeElement")
             page.keyboard.press("Enter")
             page.wait_for_selector("#tt-discard")
+            page.wait_for_selector("[role=dialog]", state="detached")
         elif page.locator("#tt-discard").count():
             if "discard" not in shots:
                 shots.add("discard")
@@ -167,13 +174,13 @@ def test_a_play_by_clicks_then_reload_resumes_the_same_position(page, server):
     assert page.locator("#tt-preview").inner_text().startswith(f"{card} on {value}")
     page.get_by_role("button", name="Play").click()
     page.wait_for_function("document.getElementById('status').textContent === 'Player 1, your turn.'")
-    before = (hand(page), pile(page).get_attribute("aria-label"), page.locator(".tt-seats").inner_text(),
-              page.locator(".tt-log-list").inner_text())
+    before = (hand(page), pile(page).get_attribute("aria-label"), page.locator(".seat-strip").inner_text(),
+              page.locator("#move-log").inner_text())
     page.reload()
     page.wait_for_selector('html[data-ready="true"]')
     page.get_by_role("button", name="Play").wait_for()
-    after = (hand(page), pile(page).get_attribute("aria-label"), page.locator(".tt-seats").inner_text(),
-             page.locator(".tt-log-list").inner_text())
+    after = (hand(page), pile(page).get_attribute("aria-label"), page.locator(".seat-strip").inner_text(),
+             page.locator("#move-log").inner_text())
     assert after == before
 
 

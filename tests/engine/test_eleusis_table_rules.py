@@ -345,6 +345,9 @@ def test_the_round_is_scored_when_a_player_goes_out():
     assert first["hands"] == [0, 1, 0, 3] and first["scores"] == [7, 2, 7, 0]
     assert first["rule"] == "card.colour != prev.colour" and "colour" in first["words"]["en"]
     assert state.totals == first["scores"]
+    # the round's public events stay with it for review, the last play (the one that went out) included
+    assert [(e["type"], e.get("seat")) for e in first["events"]][-2:] == [("play", 1), ("play", 2)]
+    assert first["events"][-1]["out"] and state.events == []
 
 
 # ---------------------------------------------------------------- a game of rounds

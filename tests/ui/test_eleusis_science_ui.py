@@ -6,9 +6,11 @@ import re
 from junban.games.eleusis import cards, rulelink
 from junban.ui import i18n
 from junban.ui.games import eleusis_science as sci
+
 from tests.ui import tablekit
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.tablekit import button, by_id, click, nodes
+from tests.ui.test_eleusis_ui import session, text
 
 
 def start(hash_text: str, lang: str = "en", **kwargs):
@@ -17,14 +19,6 @@ def start(hash_text: str, lang: str = "en", **kwargs):
 
 def hand_buttons(platform) -> list:
     return nodes(platform, lambda n: n.attributes.get("data-act") == "sci:card")
-
-
-def session(app):
-    return app.screen.session
-
-
-def text(platform) -> str:
-    return platform.root.textContent
 
 
 def test_setup_speaks_of_one_player_and_of_the_rules_difficulty_not_of_bot_dealers():

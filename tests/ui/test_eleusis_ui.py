@@ -8,6 +8,7 @@ from junban.games.eleusis import rules as el
 from junban.session import Seat
 from junban.ui import i18n
 from junban.ui.games import eleusis as ui
+
 from tests.ui import tablekit
 from tests.ui.tablekit import button, by_attr, by_id, click, nodes
 
@@ -371,7 +372,7 @@ def test_the_checker_speaks_japanese_all_through_and_its_caret_stands_under_full
     assert message.startswith("6文字目") and "カードの特徴" in message
     assert not re.search(r"\b(expected|found|a card feature)\b", message), message
     caret = check.find_all(lambda n: n.tagName == "pre")[0].textContent
-    shown, marks = caret.split("\n")
+    _, marks = caret.split("\n")
     assert marks == "\u3000" * 5 + "^", "one full-width space under each full-width character before the error"
     assert "「colour」のことですか" in check.textContent
     i18n.set_language("en")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from junban import links
 from junban.games.twenty_three import links as tt_links
 from junban.games.twenty_three import rules
@@ -10,9 +9,10 @@ from junban.session import Seat
 from junban.ui import i18n
 from junban.ui.app import App
 from junban.ui.games import twenty_three as ui
+
 from tests.ui import tablekit
 from tests.ui.fakeplatform import FakePlatform
-from tests.ui.tablekit import by_attr, by_id, button, click, nodes
+from tests.ui.tablekit import button, by_attr, by_id, click, nodes
 
 VS_BOT = "#/23?players=2&bots=1&level=baseline&seed=123"
 
@@ -436,6 +436,21 @@ def open_at(app, session) -> None:
     app.go(f"#/play/{session.id}")
 
 
+def table_where(what: str, choose, until, seeds: int = 80):
+    """The first seeded 2-seat table (you against Bot 2) that ``choose`` drives to a position where ``until``
+    holds, opened there; fails naming ``what`` if no seed gets there."""
+    for seed in range(seeds):
+        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed={what[:3]}{seed}")
+        session = table(app).session
+        session.seats[1] = Seat("person", "Ann")  # the test plays Bot 2's seat too
+        found = drive(session, choose, until)
+        session.seats[1] = Seat("bot", "Bot 2", "baseline")
+        if found:
+            open_at(app, session)
+            return app, platform, session
+    pytest.fail(f"no {what} in {seeds} seeds")
+
+
 def test_alone_with_no_playable_card_the_table_says_so_and_offers_drop_out_first():
     def other_drops_out(session, legal):
         if session.to_act == 1 and session.state.phase == "play":
@@ -450,17 +465,7 @@ def test_alone_with_no_playable_card_the_table_says_so_and_offers_drop_out_first
         return (state.phase == "play" and session.to_act == 0 and state.status.count(rules.IN) == 1
                 and not any("play" in a for a in session.legal_actions()))
 
-    for seed in range(60):
-        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=d{seed}")
-        session = table(app).session
-        session.seats[1] = Seat("person", "Ann")
-        found = drive(session, other_drops_out, dead_end)
-        session.seats[1] = Seat("bot", "Bot 2", "baseline")
-        if found:
-            break
-    else:
-        pytest.fail("no dead end in 60 seeds")
-    open_at(app, session)
+    app, platform, _ = table_where("dead end", other_drops_out, dead_end)
     note = by_attr(platform, "role", "note")[0].textContent
     assert "last player in this round" in note and "Passing would only cost a chip each time" in note
     actions = [b.textContent for b in nodes(platform, lambda n: n.attributes.get("class", "").startswith("button tt-act"))]
@@ -481,24 +486,13 @@ def test_two_cards_below_the_pile_read_as_two_3s_are_below():
         return (state.phase == "play" and session.to_act == 0 and state.bonus[0] > 0
                 and any(hand_.count(c) >= 2 and c < state.pile_value for c in hand_))
 
-    for seed in range(80):
-        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=p{seed}")
-        session = table(app).session
-        session.seats[1] = Seat("person", "Ann")
-        found = drive(session, high_first, pair_below)
-        session.seats[1] = Seat("bot", "Bot 2", "baseline")
-        if found:
-            break
-    else:
-        pytest.fail("no pair below the pile in 80 seeds")
-    open_at(app, session)
+    app, platform, _ = table_where("pair below the pile", high_first, pair_below)
     view = table(app).view()
     card = min(c for c in hand(platform) if hand(platform).count(c) >= 2 and c < view["pile_value"])
     click(app, by_id(platform, f"tt-card-{card}-0"))
     click(app, by_id(platform, f"tt-card-{card}-1"))
     preview = by_id(platform, "tt-preview").textContent
-    word = {2: "two", 3: "three"}[2]
-    assert f"{word} {card}s are below the pile value" in preview, preview
+    assert f"two {card}s are below the pile value" in preview, preview
     assert f"{card} {card}" not in preview
 
 
@@ -507,17 +501,7 @@ def test_with_no_bonus_chips_left_nothing_speaks_of_your_bonus_chips_and_round_t
         state = session.state
         return state.round == 2 and state.phase == "discard" and state.bonus[0] == 0 and session.to_act == 0
 
-    for seed in range(80):
-        app, platform = start(f"#/23?players=2&bots=1&level=baseline&seed=c{seed}")
-        session = table(app).session
-        session.seats[1] = Seat("person", "Ann")
-        found = drive(session, spend_chips_first, broke_in_round_two)
-        session.seats[1] = Seat("bot", "Bot 2", "baseline")
-        if found:
-            break
-    else:
-        pytest.fail("no seed where seat 1 spends every chip in round 1")
-    open_at(app, session)
+    app, platform, _ = table_where("chipless second round", spend_chips_first, broke_in_round_two)
     click(app, by_id(platform, "tt-next-round"))  # the round's summary first
     warning = by_attr(platform, "role", "note")[0].textContent
     assert "no bonus chips left" in warning and "Low cards" in warning

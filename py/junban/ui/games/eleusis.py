@@ -31,11 +31,25 @@ from junban.games.eleusis import rules as el
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games.eleusis_cards import (card_face, card_name, card_names, cards_row, hand_order, mini_card,
-                                           render_layout)
-from junban.ui.games.eleusis_checker import (LANGUAGE_EXAMPLES, PLACEHOLDER, applied_fix, checker_panel,
-                                             language_help, rule_report)
+from junban.ui.games.eleusis_cards import (
+    card_face,
+    card_name,
+    card_names,
+    cards_row,
+    hand_order,
+    mini_card,
+    render_layout,
+)
+from junban.ui.games.eleusis_checker import (
+    LANGUAGE_EXAMPLES,
+    PLACEHOLDER,
+    applied_fix,
+    checker_panel,
+    language_help,
+    rule_report,
+)
 from junban.ui.i18n import t
+from junban.ui.parts.hand import move, tab_stop
 from junban.ui.parts.motion import flip, origin
 from junban.ui.parts.seats import seat_token
 from junban.ui.parts.sheet import confirm, sheet
@@ -143,7 +157,7 @@ def _tidy(local: dict, hand: list[str]) -> None:
 
 def _may_become_prophet(table) -> bool:
     """May the viewer take the Prophet's role right after their next play (the engine's conditions, now)?"""
-    return (table.viewer is not None and not table.session.config["players"] == el.SHORT_VARIANT_PLAYERS
+    return (table.viewer is not None and table.session.config["players"] != el.SHORT_VARIANT_PLAYERS
             and el.may_become_prophet(table.session.state, table.viewer))
 
 
@@ -306,7 +320,7 @@ def _hand(table, view: dict, playing: bool):
     local = table.local
     picked = [tuple(p) for p in local["picked"]]
     hand = slots(view["hand"])
-    cursor = local["cursor"] if local["cursor"] is not None else (hand.index(picked[0]) if picked else 0)
+    first_picked = hand.index(picked[0]) if picked else None
     buttons = []
     for index, (code, copy) in enumerate(hand):
         order = picked.index((code, copy)) + 1 if (code, copy) in picked else None
@@ -315,7 +329,7 @@ def _hand(table, view: dict, playing: bool):
                        "class": ["el-card-button", "selected" if order else None],
                        "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
                        "aria-pressed": "true" if order else "false", "disabled": not playing,
-                       "tabindex": "0" if index == cursor else "-1",
+                       **tab_stop(index, local["cursor"], first_picked),
                        **(origin(f"el-pick-{order - 1}") if order else {})},
             card_face(code, extra=flip(f"el-h-{code}-{copy}", came_from="el-stock")),
             # the number comes from the stylesheet, so the button's visible text stays within its name
@@ -602,7 +616,7 @@ def _scores_body(table, view: dict):
     return [
         h("p", {"class": "el-hint", "key": "hint"}, h("strong", {}, t("el.hint")), " ", hint) if hint else None,
         h("div", {"class": "table-scroll", "key": "t"},
-          h("table", {"class": "stats el-score-table"}, h("thead", {}, head), h("tbody", {}, rows))),
+          h("table", {"class": "el-score-table"}, h("thead", {}, head), h("tbody", {}, rows))),
         h("p", {"class": "help", "key": "h"}, t("el.scores.none_yet")) if not view["rounds"] else None,
         h("div", {"class": "el-actions el-reviews", "key": "r"}, reviews) if reviews else None,
         h("div", {"class": "el-stop", "key": "s"},
@@ -663,7 +677,7 @@ def round_summary(table, entry: dict, index: int):
         render_layout(entry["line"], "grid", names=table.seat_name, ident=f"el-round-{index + 1}")
         if entry.get("line") else None,
         h("div", {"class": "table-scroll", "key": "scores"},
-          h("table", {"class": "stats el-score-table"},
+          h("table", {"class": "el-score-table"},
             h("caption", {"class": "visually-hidden"}, t("el.summary.caption", round=index + 1)),
             h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("el.summary.col.player")),
                              h("th", {"scope": "col"}, t("el.summary.col.cards")),
@@ -875,16 +889,7 @@ def key(table, key: str, ctrl: bool) -> bool:
     view = table.view()
     if view["phase"] != "play":
         return False
-    hand = slots(view["hand"])
-    if key in ("ArrowRight", "ArrowLeft") and hand:
-        cursor = local["cursor"]
-        if cursor is None:
-            cursor = 0 if key == "ArrowRight" else len(hand) - 1
-        else:
-            cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
-        local["cursor"] = cursor
-        code, copy = hand[cursor]
-        table.services.focus_after_render(f"#el-card-{code}-{copy}")
+    if move(table, key, [f"el-card-{code}-{copy}" for code, copy in slots(view["hand"])]):
         return True
     if key == "Escape" and local["picked"]:
         local["picked"] = []
@@ -978,6 +983,11 @@ def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict
 
 
 def render_event(table, event: dict, compact: bool):
+    """An event in words and small cards, as one run of text that wraps."""
+    return h("span", {"class": "log-text"}, _event_parts(table, event, compact))
+
+
+def _event_parts(table, event: dict, compact: bool):
     kind = event["kind"]
     if kind == "rule":
         parts = [t(f"el.log.rule.{event['how']}")]

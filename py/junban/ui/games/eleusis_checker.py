@@ -105,6 +105,14 @@ TYPE_KEYS = {"a number": "number", "a yes/no value": "bool", "a suit": "suit", "
 WHERE_KEYS = {"around 'and'": "and", "around 'or'": "or", "after 'not'": "not"}
 
 
+def known(text: str) -> bool:
+    """Is ``text`` a phrase this module can say in every language (or quoted code, said as typed)?"""
+    return _QUOTED.fullmatch(text) is not None or any(p.fullmatch(text) for p, _ in PHRASES)
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
 def phrase(text: str) -> str:
     """One of the rule language's phrases in the current language (quoted code, like 'colur', stays as typed)."""
     for pattern, key in PHRASES:

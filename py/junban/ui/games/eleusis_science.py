@@ -23,9 +23,16 @@ from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
-from junban.ui.games.eleusis_checker import (PLACEHOLDER, applied_fix, checker_panel, guess_check, language_help,
-                                             rule_report)
+from junban.ui.games.eleusis_checker import (
+    PLACEHOLDER,
+    applied_fix,
+    checker_panel,
+    guess_check,
+    language_help,
+    rule_report,
+)
 from junban.ui.i18n import t
+from junban.ui.parts.hand import move, tab_stop
 from junban.ui.parts.motion import flip, origin
 from junban.ui.parts.sheet import confirm, sheet
 
@@ -282,9 +289,7 @@ def _hand_section(table, view: dict, hand: list, mine: bool):
         return None
     playing = mine and view["plays_left"] > 0
     picked = tuple(table.local["picked"]) if table.local["picked"] else None
-    cursor = table.local["cursor"]
-    if cursor is None or cursor >= len(hand):
-        cursor = hand.index(picked) if picked in hand else 0
+    place = table.local["cursor"] if table.local["cursor"] is not None and table.local["cursor"] < len(hand) else None
     buttons = []
     for index, (code, copy) in enumerate(hand):
         chosen = (code, copy) == picked
@@ -293,7 +298,8 @@ def _hand_section(table, view: dict, hand: list, mine: bool):
                        "class": ["el-card-button", "selected" if chosen else None], "data-act": "sci:card",
                        "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
                        "aria-pressed": "true" if chosen else "false", "disabled": not playing,
-                       "tabindex": "0" if index == cursor else "-1", **(origin("el-pick-0") if chosen else {})},
+                       **tab_stop(index, place, hand.index(picked) if picked in hand else None),
+                       **(origin("el-pick-0") if chosen else {})},
             card_face(code, extra=flip(f"sci-h-{code}-{copy}", came_from="el-stock"))))
     return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title", "data-zone": "hand"},
              h("h2", {"class": "el-hand-title", "id": "el-hand-title"}, t("sci.hand")),
@@ -483,16 +489,7 @@ def key(table, key: str, ctrl: bool) -> bool:
     if key == "Escape" and local["guess_open"]:
         handle(table, "sci:guess-close", None)
         return True
-    hand = _hand(table.view())
-    if key in ("ArrowRight", "ArrowLeft") and hand:
-        cursor = local["cursor"]
-        if cursor is None or cursor >= len(hand):
-            cursor = 0 if key == "ArrowRight" else len(hand) - 1
-        else:
-            cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
-        local["cursor"] = cursor
-        code, copy = hand[cursor]
-        table.services.focus_after_render(f"#el-card-{code}-{copy}")
+    if move(table, key, [f"el-card-{code}-{copy}" for code, copy in _hand(table.view())]):
         return True
     if key == "Enter" and local["picked"]:
         play(table)
@@ -539,6 +536,11 @@ def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict
 
 
 def render_event(table, event: dict, compact: bool):
+    """An event in words and small cards, as one run of text that wraps."""
+    return h("span", {"class": "log-text"}, _event_parts(event, compact))
+
+
+def _event_parts(event: dict, compact: bool):
     kind = event["kind"]
     if kind == "play":
         return [mini_card(event["card"]), " ",

@@ -32,6 +32,7 @@ from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
+from junban.ui.parts.hand import move, tab_stop
 from junban.ui.parts.motion import flip, origin
 from junban.ui.parts.seats import seat_token
 from junban.ui.parts.sheet import confirm, sheet
@@ -242,9 +243,9 @@ def _since_mine(table) -> set[int]:
 
 
 def _card_face(number: int, cls: str | None = None, extra: dict | None = None):
-    """A 23 card: its number, on a colour that rises with it (--n sets the hue in CSS)."""
-    return h("span", {"class": ["tt-face", cls], "style": f"--n:{number}", "aria-hidden": "true", **(extra or {})},
-             str(number))
+    """A 23 card: its number (a hand card's button is named by it), on a colour that rises with it (--n sets the
+    hue in CSS)."""
+    return h("span", {"class": ["tt-face", cls], "style": f"--n:{number}", **(extra or {})}, str(number))
 
 
 def _play_faces(table, view: dict, play: dict, index: int, cls: str, mine_origin: bool):
@@ -420,8 +421,7 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
         chosen = [tuple(p) for p in local["picked"]]
         allowed = {a["play"][0] for a in legal if "play" in a}
     hand = slots(view["hand"])
-    # One tab stop for the whole hand (the arrow keys move within it), so Tab goes on to the actions.
-    cursor = local["cursor"] if local["cursor"] is not None else (hand.index(chosen[0]) if chosen else 0)
+    first_chosen = hand.index(chosen[0]) if chosen else None
     cards = []
     for index, (card, copy) in enumerate(hand):
         pressed = (card, copy) in chosen
@@ -437,7 +437,7 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
                          "class": ["tt-card", "selected" if pressed else None,
                                    "discard" if discarding and pressed else None],
                          "data-act": "tt:card", "data-arg": f"{card}-{copy}",
-                         "tabindex": "0" if index == cursor else "-1",
+                         **tab_stop(index, local["cursor"], first_chosen),
                          "aria-pressed": "true" if pressed else "false",
                          **(origin(f"tt-pick-{picked_as}") if picked_as is not None else {})},
               _card_face(card, None, flip(f"tt-h-{card}-{copy}"))),
@@ -696,7 +696,7 @@ def render_event(table, event: dict, compact: bool):
                        t("tt.log.opened", name=table.seat_name(event["opened_by"]))))
     if event.get("round_over") and not compact:
         parts.append(h("span", {"class": "log-note", "key": "r"}, t("tt.log.round_end", round=event["round_over"])))
-    return [[p, " "] for p in parts]
+    return h("span", {"class": "log-text"}, [[p, " "] for p in parts])  # one run of text that wraps
 
 
 def round_title(number: int) -> str:
@@ -991,16 +991,7 @@ def key(table, key: str, ctrl: bool) -> bool:
         return False
     view = table.view()
     local = table.local
-    hand = slots(view["hand"])
-    if key in ("ArrowRight", "ArrowLeft") and hand:
-        cursor = local["cursor"]
-        if cursor is None:
-            cursor = 0 if key == "ArrowRight" else len(hand) - 1
-        else:
-            cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
-        local["cursor"] = cursor
-        number, copy = hand[cursor]
-        table.services.focus_after_render(f"#tt-card-{number}-{copy}")
+    if move(table, key, [f"tt-card-{number}-{copy}" for number, copy in slots(view["hand"])]):
         return True
     if not _my_turn(table):
         return False

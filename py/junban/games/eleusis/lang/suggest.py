@@ -18,8 +18,15 @@ import unicodedata
 from dataclasses import dataclass
 
 from junban.games.eleusis.lang.errors import RuleError
-from junban.games.eleusis.lang.syntax import (BOOL_WORDS, CARD_REFS, COLOUR_WORDS, FUNCTIONS, KEYWORDS,
-                                              MAINLINE_WORDS, parse)
+from junban.games.eleusis.lang.syntax import (
+    BOOL_WORDS,
+    CARD_REFS,
+    COLOUR_WORDS,
+    FUNCTIONS,
+    KEYWORDS,
+    MAINLINE_WORDS,
+    parse,
+)
 from junban.games.eleusis.lang.typecheck import check_types
 
 MAX_FIXES = 3
