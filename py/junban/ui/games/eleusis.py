@@ -702,7 +702,7 @@ def _final_scores(table, view: dict):
                            entry["dealer"]), words=words))))
     return h("section", {"class": "el-final", "aria-labelledby": "el-final-title"},
              h("h2", {"id": "el-final-title"}, t("el.result.rules")),
-             h("ol", {"class": "el-final-rules"}, items) if items else h("p", {"class": "muted"}, t("el.scores.none_yet")),
+             h("ol", {"class": "el-final-rules"}, items) if items else None,
              _scores_body(table, view))
 
 

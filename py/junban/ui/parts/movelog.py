@@ -132,7 +132,8 @@ def render_log(table, limit: int | None = None):
                        h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False))))
     if not items:
         items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
-    return h("div", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log"},
+    # It scrolls beside the table on a wide screen: it takes the keyboard's focus, so the arrow keys scroll it.
+    return h("div", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log", "tabindex": "0"},
              h("ol", {"class": "log-turns"}, items))
 
 

@@ -158,7 +158,11 @@ class TableScreen:
                        "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
                 h("span", {"class": "seat-name"}, self.seat_name(seat)),
                 h("span", {"class": "seat-status"}, status(self, view, seat))))
-        return h("ul", {"class": "seat-strip", "aria-label": t("table.seats")}, items)
+        # More than five seats may not fit a phone's width: the strip then scrolls sideways, and takes the
+        # keyboard's focus so the arrow keys scroll it too.
+        many = len(self.session.seats) > 5
+        return h("ul", {"class": "seat-strip", "aria-label": t("table.seats"), "tabindex": "0" if many else None},
+                 items)
 
     def _controls(self):
         session = self.session
