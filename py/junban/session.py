@@ -1,6 +1,10 @@
 """A game at a table: the log (game, config, seed, actions) plus who sits where (people and bots).
 
-The state is always derived by replaying the log; ``to_record``/``from_record`` are what a save stores.
+The state is always derived by replaying the log; ``to_record``/``from_record`` are what a save stores. Besides
+the log a save keeps two optional facts about how the game is played: ``mode`` ("daily": today's counted daily
+challenge; "practice": another play of a daily deal; "tutorial" / "tutorial-done": a first game that teaches,
+running or over) and ``hints`` (how many hints the person took: a game with one is *assisted*). Saves written
+before these existed have neither, and load as normal games without hints.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from junban.rng import SeedError, normalize_seed
 NAME_MAX_LENGTH = 24
 MAX_ACTIONS = 20000  # far above any real game; bounds what a save may ask us to replay
 SAVE_SCHEMA = 1
+MODES = ("daily", "practice", "tutorial", "tutorial-done")
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,8 @@ class Session:
     """One game at one table. ``apply`` is the only way the game moves on."""
 
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
-                 actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0):
+                 actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0,
+                 mode: str | None = None, hints: int = 0):
         if game not in GAME_MODULES:
             raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
@@ -86,6 +92,8 @@ class Session:
         except SeedError as err:
             raise ConfigError(str(err), code=err.code, **err.params) from None
         self.seats = seats
+        self.mode = mode if mode in MODES else None
+        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_ACTIONS else 0
         self.players_check()
         self.created = created or time.time()
         self.updated = updated or self.created
@@ -136,6 +144,11 @@ class Session:
         for action in keep:
             self.apply(action)
 
+    @property
+    def assisted(self) -> bool:
+        """Did the person have help: a hint, a first game that teaches, or (solo science) the rule's hint shown?"""
+        return self.hints > 0 or self.mode in ("tutorial", "tutorial-done") or self.config.get("show_hint") is True
+
     # -- seats
 
     def person_seats(self) -> list[int]:
@@ -173,6 +186,8 @@ class Session:
             "created": self.created,
             "updated": self.updated,
             "finished": self.is_over,
+            **({"mode": self.mode} if self.mode else {}),
+            **({"hints": self.hints} if self.hints else {}),
         }
 
     @classmethod
@@ -198,4 +213,6 @@ class Session:
             actions=actions,
             created=float(created) if isinstance(created, (int, float)) else 0.0,
             updated=float(updated) if isinstance(updated, (int, float)) else 0.0,
+            mode=record.get("mode"),
+            hints=record.get("hints", 0),
         )

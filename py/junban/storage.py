@@ -5,6 +5,7 @@ Keys (all under ``junban.``):
 - ``junban.save.<id>``   one game in progress or recently finished (a ``Session`` record)
 - ``junban.history``     finished games, for statistics
 - ``junban.settings``    language, bot speed, ...
+- ``junban.daily``       the daily challenges: per game and date, the counted attempt and its result (``junban.daily``)
 - ``junban.backup.<key>.<time>``  anything we could not read, kept aside exactly as it was found
 
 Every record carries ``schema`` (its format version) and ``type``. Records of an older schema are migrated on
@@ -29,13 +30,16 @@ SAVE_PREFIX = PREFIX + "save."
 BACKUP_PREFIX = PREFIX + "backup."
 HISTORY_KEY = PREFIX + "history"
 SETTINGS_KEY = PREFIX + "settings"
+DAILY_KEY = PREFIX + "daily"
 
 MAX_RECORD_CHARS = 2_000_000
 MAX_HISTORY = 5000
 KEEP_FINISHED_SAVES = 20
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
+SAVE_MODES = ("daily", "practice", "tutorial", "tutorial-done")  # junban.session.MODES
+MAX_HINTS = 20000
 
-CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1}
+CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1}
 
 
 MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
@@ -50,7 +54,7 @@ class UnreadableRecord(JunbanError):
 
 
 # Migrations: MIGRATIONS[type][n] turns a schema-n record into a schema-(n+1) record.
-MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}}
+MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}}
 
 
 def migrate(record: dict, kind: str) -> dict:
@@ -88,6 +92,8 @@ class SaveSummary:
     updated: float
     finished: bool
     moves: int
+    mode: str | None = None  # "daily", "practice", "tutorial", "tutorial-done" (junban.session.MODES)
+    assisted: bool = False
 
 
 @dataclass
@@ -190,6 +196,8 @@ class Store:
                     updated=record["updated"],
                     finished=record["finished"],
                     moves=len(record["actions"]),
+                    mode=record.get("mode"),
+                    assisted=bool(record.get("hints")) or record.get("mode") in ("tutorial", "tutorial-done"),
                 )
             )
         summaries.sort(key=lambda s: (s.finished, -s.updated))
@@ -261,10 +269,33 @@ class Store:
     def write_settings(self, values: dict) -> None:
         self._write_json(SETTINGS_KEY, {"schema": CURRENT_SCHEMA["settings"], "type": "settings", "values": values})
 
+    # -- daily challenges
+
+    def daily(self) -> list[dict]:
+        """The daily challenges played (``junban.daily``); an unreadable record is kept aside and reported."""
+        from junban.daily import check_days
+
+        record = self._read_json(DAILY_KEY)
+        if record is MISSING:
+            return []
+        try:
+            record = migrate(record, "daily")
+            try:
+                return check_days(record.get("days"))
+            except ValueError as err:
+                raise UnreadableRecord(str(err), code="record.daily") from None
+        except UnreadableRecord as err:
+            self.quarantine(DAILY_KEY, self.backend.get(DAILY_KEY) or "", err)
+            return []
+
+    def write_daily(self, days: list[dict]) -> None:
+        self._write_json(DAILY_KEY, {"schema": CURRENT_SCHEMA["daily"], "type": "daily", "days": days})
+
     def check_all(self) -> None:
         """Read every record once (at start-up), so anything unreadable is kept aside and reported now."""
         self.settings()
         self.history()
+        self.daily()
         self.list_saves()
 
     # -- backups
@@ -290,6 +321,12 @@ def _check_save_shape(record: dict, save_id: str) -> None:
         raise UnreadableRecord("it is stored under another game's name", code="record.wrong_id")
     if not all(isinstance(s, dict) for s in record["seats"]) or not 1 <= len(record["seats"]) <= 8:
         raise UnreadableRecord("its seats are not readable", code="record.bad_seats")
+    # Optional (saves written before they existed have neither): how the game is played, and hints taken.
+    if "mode" in record and record["mode"] not in SAVE_MODES:
+        raise UnreadableRecord("its field 'mode' is of the wrong type", code="record.field", name="mode")
+    hints = record.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise UnreadableRecord("its field 'hints' is of the wrong type", code="record.field", name="hints")
 
 
 def _valid_history_entry(entry: object) -> bool:
