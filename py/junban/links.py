@@ -9,6 +9,7 @@ Routes:
 - ``#/play/<save id>``            a saved game
 - ``#/history``                   statistics of finished games
 - ``#/rules/<game>``              the rules reference
+- ``#/tutorial/<game>``           the game's first game that teaches (the one under way, if any)
 
 Share-link keys common to every game: ``seed`` (the deal), ``players`` (seats), ``bots`` (how many of the seats are
 bots; they take the last seats, people the first), ``level`` (bots' level). Each game adds its own keys through
@@ -31,6 +32,7 @@ MAX_VALUE_LENGTH = 1200
 MAX_FIELDS = 32  # settings in one link
 COMMON_KEYS = ("seed", "players", "bots", "level")
 RULES_OF = {"eleusis-science": "eleusis"}  # a game whose rules reference is another game's
+TUTORIAL_GAMES = ("the-game", "23", "eleusis")  # games with a first game that teaches (junban.ui.tutorials)
 _SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 
 
@@ -40,7 +42,7 @@ class LinkError(JunbanError):
 
 @dataclass
 class Route:
-    name: str  # home | setup | deal | play | history | rules
+    name: str  # home | setup | deal | play | history | rules | tutorial
     game: str | None = None
     params: dict = field(default_factory=dict)
     save_id: str | None = None
@@ -84,6 +86,8 @@ def parse_route(hash_text: str) -> Route:
         return Route("history")
     if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAME_MODULES:
         return Route("rules", game=RULES_OF.get(parts[1], parts[1]))
+    if len(parts) == 2 and parts[0] == "tutorial" and parts[1] in TUTORIAL_GAMES:
+        return Route("tutorial", game=parts[1])
     raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
 
 

@@ -19,6 +19,7 @@ from junban.ui.services import Services
 
 i18n.register("common")
 i18n.register("errors")
+i18n.register("help")
 
 
 class App:
@@ -52,6 +53,7 @@ class App:
     def start(self) -> None:
         self.platform.listen(self)
         self.store.check_all()
+        self.services.sweep_empty_saves()
         self.services.report_storage_problems()
         self.route(self.platform.get_hash())
         self.platform.set_ready()
@@ -112,6 +114,8 @@ class App:
             return self._deal_from_link(route)
         if route.name == "play":
             return self._open_save(route.save_id)
+        if route.name == "tutorial":
+            return self._tutorial(route.game)
         return self._home()
 
     def _home(self):
@@ -129,12 +133,74 @@ class App:
             services.notify(t("link.bad", reason=error_text(err)), "error")
             self.platform.set_hash(f"#/{route.game}", replace=True)
             return SetupScreen(services, route.game, None)
+        from junban.daily import link_shape
+
+        started = services.started_game(route.game, setup.config, setup.seed, link_shape(setup))
+        if started is not None:  # the same link opened again: the game started from it, with "start again"
+            services.notify(t("link.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", _link_of(route)))
+            return self._resume(started)
         seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
         session = services.create_session(route.game, setup.config, setup.seed, seats)
         if session is None:
             return SetupScreen(services, route.game, setup)
-        self.platform.set_hash(f"#/play/{session.id}", replace=True)
-        return self._table(session)
+        return self._table(self._opened(session))
+
+    def _opened(self, session):
+        """A game opened from a link: Back from its table leads home (the link's entry becomes home)."""
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{session.id}")
+        return session
+
+    def _resume(self, save_id: str):
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{save_id}")
+        return self._open_save(save_id)
+
+    def _tutorial(self, game: str):
+        """A game's first game that teaches: the one under way, with "start again", or a new one."""
+        from junban.daily import seat_shape
+        from junban.ui.tutorials import script_for
+
+        services = self.services
+        script = script_for(game)
+        seats = services.default_seats(game, script.people + script.bots, script.bots, script.level)
+        config = load_game_config(game, script.config)
+        started = services.started_game(game, config, script.seed, seat_shape(seats), mode="tutorial")
+        if started is not None:
+            services.notify(t("tut.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", f"#/tutorial/{game}"))
+            return self._resume(started)
+        session = services.create_session(game, config, script.seed, seats, mode="tutorial")
+        if session is None:
+            return self._home()
+        return self._table(self._opened(session))
+
+    def start_again(self, hash_text: str) -> None:
+        """"Start again" on a resumed link or tutorial: a new game of the same deal."""
+        try:
+            route = links.parse_route(hash_text)
+        except links.LinkError:
+            return
+        services = self.services
+        if route.name == "tutorial":
+            from junban.ui.tutorials import script_for
+
+            script = script_for(route.game)
+            seats = services.default_seats(route.game, script.people + script.bots, script.bots, script.level)
+            session = services.create_session(route.game, script.config, script.seed, seats, mode="tutorial")
+        elif route.name == "deal":
+            try:
+                setup = links.setup_from_params(route.game, route.params)
+            except links.LinkError as err:
+                services.notify(t("link.bad", reason=error_text(err)), "error")
+                return
+            seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
+            session = services.create_session(route.game, setup.config, setup.seed, seats)
+        else:
+            return
+        if session is not None:
+            services.go(f"#/play/{session.id}", replace=True)
 
     def _open_save(self, save_id: str):
         from junban.session import Session
@@ -246,6 +312,9 @@ class App:
                   h("p", {}, notice.text),
                   h("button", {"type": "button", "class": "button primary", "data-act": "app:update"},
                     t("update.reload")) if notice.kind == "update" else None,
+                  h("button", {"type": "button", "class": "button primary small notice-action",
+                               "data-act": notice.action[1], "data-arg": notice.action[2]}, notice.action[0])
+                  if notice.action else None,
                   h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss",
                                "data-arg": notice.key, "aria-label": t("notice.dismiss")}, "×"))
             )
@@ -264,6 +333,10 @@ class App:
             elif act == "app:go":
                 if arg:
                     self.go(arg)
+                    return
+            elif act == "app:fresh":
+                if arg:
+                    self.start_again(arg)
                     return
             elif self.screen is not None:
                 self.screen.handle(act, arg)
@@ -292,6 +365,18 @@ class App:
         if handled:
             self.render()
         return bool(handled)
+
+
+def load_game_config(game: str, config: dict) -> dict:
+    from junban.games import load_game
+
+    return load_game(game).normalize_config(config)
+
+
+def _link_of(route: links.Route) -> str:
+    """The address of a deal route (as the hash carries it)."""
+    query = "&".join(f"{k}={links.percent_encode(v, safe=',:')}" for k, v in route.params.items())
+    return f"#/{route.game}?{query}"
 
 
 def _game_in(hash_text: str) -> str | None:

@@ -506,6 +506,7 @@ def give_hint(table) -> None:
     module = bot_registry.bot_module("the-game")
     bot = module.make_bot(module.DEFAULT_LEVEL, table.session.seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
+    table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
     table.local["selected"] = action.get("play")
     table.services.announce(_hint_text(action))

@@ -1,8 +1,10 @@
-"""Home: choose a game (new game, daily deal, rules) and resume or delete saved games."""
+"""Home: choose a game (new game, daily challenge, rules, a first game that teaches) and resume or delete saved
+games. Games with no move are not listed (a table left empty removes its own save)."""
 from __future__ import annotations
 
-from junban import links
 from junban.games import available_games
+from junban.links import TUTORIAL_GAMES
+from junban.ui import daily_ui
 from junban.ui.dom import h
 from junban.ui.games import has_ui
 from junban.ui.i18n import t
@@ -14,11 +16,12 @@ class HomeScreen:
     def __init__(self, services):
         self.services = services
         self.confirm_delete: str | None = None
-        self.saves = services.store.list_saves()
-        services.report_storage_problems()
+        self.daily = daily_ui.DailyBoard(services)
+        self._refresh()
 
     def _refresh(self) -> None:
-        self.saves = self.services.store.list_saves()
+        self.saves = [s for s in self.services.store.list_saves() if s.moves or s.finished]
+        self.daily.refresh({s.id for s in self.saves})
         self.services.report_storage_problems()
 
     def storage_changed(self, key) -> None:
@@ -36,7 +39,6 @@ class HomeScreen:
         ]
 
     def _game_tile(self, game: str):
-        daily = links.daily_link(game, self.services.platform.today())
         return h(
             "article", {"class": ["game-tile", f"game-{game}"], "key": game},
             h("h2", {}, t(f"game.{game}.title")),
@@ -44,8 +46,10 @@ class HomeScreen:
             h("p", {}, t(f"game.{game}.blurb")),
             h("div", {"class": "tile-actions"},
               h("a", {"class": "button primary", "href": f"#/{game}"}, t("home.new_game")),
-              h("a", {"class": "button", "href": daily}, t("home.daily")) if daily else None,
-              h("a", {"class": "button quiet", "href": f"#/rules/{game}"}, t("home.rules"))),
+              h("a", {"class": "button quiet", "href": f"#/rules/{game}"}, t("home.rules")),
+              h("a", {"class": "button quiet", "href": f"#/tutorial/{game}"}, t("tut.learn"))
+              if game in TUTORIAL_GAMES else None),
+            self.daily.render(game),
         )
 
     def _saved_games(self):
@@ -56,6 +60,9 @@ class HomeScreen:
             who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
             when = _ago(self.services.platform.now() - save.updated)
             status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
+            marks = daily_ui.save_marks(save)
+            if marks:
+                status = f"{marks} · {status}"
             if self.confirm_delete == save.id:
                 actions = [
                     h("span", {"class": "confirm-text"}, t("home.delete_confirm")),
@@ -83,7 +90,9 @@ class HomeScreen:
         return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")), h("ul", {"class": "save-list"}, rows))
 
     def handle(self, act: str, arg: str | None) -> None:
-        if act == "home:delete":
+        if act == "daily:share" and arg:
+            self.daily.share(arg)
+        elif act == "home:delete":
             self.confirm_delete = arg
         elif act == "home:delete-no":
             self.confirm_delete = None

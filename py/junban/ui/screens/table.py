@@ -15,6 +15,9 @@ this screen owns what every game shares:
   phone, the result; a game adds its own (The Game's pile markers, a confirmation).
 - **Saving** after every action; another tab writing the same save is noticed, never silently overwritten.
 - **The end**: the result (once in the history), replay this deal / new deal / share.
+- **Help**: the rules as a sheet; hints a game's table gives go through ``note_hint`` (the game is then marked
+  assisted); a first game that teaches (``parts.tutorial``, a save of mode "tutorial") adds its coach mark, may
+  refuse an action the step does not ask for, holds the bots while the person reads, and plays its own bots.
 """
 from __future__ import annotations
 
@@ -26,7 +29,8 @@ from junban.ui import i18n
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
-from junban.ui.parts import movelog
+from junban.ui import tutorials
+from junban.ui.parts import marks, movelog
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
@@ -54,6 +58,8 @@ class TableScreen:
         self.share_url: str | None = None
         self.conflict = False
         self.last_seen_actions = len(session.actions)
+        self.tutorial = tutorials.start(self)
+        self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
         if session.is_over:
             self._record_finished()
 
@@ -101,6 +107,9 @@ class TableScreen:
         """The table's own part of the top bar: its title, and buttons for the rules and the menu."""
         return h("div", {"class": "table-bar"},
                  h("h1", {"class": "table-title"}, self.title),
+                 marks.mode_chip(self.session),
+                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn"},
+                   t("tut.offer.play")) if self.offer_tutorial else None,
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
                               "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
@@ -124,6 +133,7 @@ class TableScreen:
                 movelog.render_log(self)) if self.log.enabled else None,
               self._end_banner() if over and not self.sheet.is_open("result") else None),
             self._sheet(),
+            self.tutorial.render(self) if self.tutorial else None,
         ]
 
     def _cover(self):
@@ -180,7 +190,7 @@ class TableScreen:
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
-                 self.ui.result_summary(self), self._end_actions())
+                 self.ui.result_summary(self), marks.result_marks(self.session), self._end_actions())
 
     def _end_actions(self):
         return h("div", {"class": "actions end-actions"},
@@ -214,7 +224,8 @@ class TableScreen:
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
         if name == "result":
             return sheet("result", t("end.title"),
-                         [self.ui.result_summary(self), self._celebration()], "table:close",
+                         [self.ui.result_summary(self), marks.result_marks(self.session), self._celebration()],
+                         "table:close",
                          actions=self._end_actions(), kind="result")
         return self.ui.render_sheet(self, name, self.sheet.arg)
 
@@ -281,6 +292,8 @@ class TableScreen:
             self.replay_table(random_seed())
         elif act == "table:same-deal":
             self.replay_table(self.session.seed)
+        elif act.startswith("tutorial:") and self.tutorial is not None:
+            self.tutorial.handle(self, act)
         else:
             self.ui.handle(self, act, arg)
 
@@ -311,6 +324,8 @@ class TableScreen:
             self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
         session = self.session
+        if self.tutorial is not None and not self.tutorial.allows(self, action):
+            return False
         seat = session.to_act
         before = session.view(seat) if seat is not None else None
         observed = session.view(movelog.OBSERVER)
@@ -321,6 +336,8 @@ class TableScreen:
             return False
         self.services.dismiss("illegal")
         self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        if self.tutorial is not None:
+            self.tutorial.after_action(self)
         self._store()
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
@@ -333,6 +350,10 @@ class TableScreen:
 
     def _record_finished(self) -> None:
         self.services.record_finished(self.session, self.ui.history_entry(self.session))
+
+    def note_hint(self) -> None:
+        """A game's table gave the person a hint: the game is assisted from now on (saved, shown at the end)."""
+        self.services.note_hint(self.session)
 
     def _store(self) -> None:
         """Save, unless another tab has moved this game on (then warn instead of overwriting)."""
@@ -385,6 +406,8 @@ class TableScreen:
     # ------------------------------------------------------------------ bots
 
     def after_render(self) -> None:
+        if self.tutorial is not None and self.tutorial.holds_bots():
+            return
         if self.session.bot_to_act() and not self.conflict:
             self._schedule_bot()
         elif not self.session.is_over:
@@ -405,7 +428,7 @@ class TableScreen:
         if not self.services.is_showing(self) or not self.session.bot_to_act() or self.conflict:
             return
         try:
-            action = self.session.bot_action()
+            action = self.tutorial.bot_action(self) if self.tutorial is not None else self.session.bot_action()
             self.act(action)
         except Exception as err:  # a bot must never freeze the table: report and stop the bots
             self.services.report_crash(err)
@@ -416,6 +439,10 @@ class TableScreen:
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
+        if not self.session.actions and not self.conflict:  # a game with no move is not kept
+            stored = self.services.store.read_save(self.session.id)
+            if stored is not None and not stored["actions"]:
+                self.services.store.delete_save(self.session.id)
 
     # ------------------------------------------------------------------ sharing and new deals
 
