@@ -30,6 +30,7 @@ class App:
         self.services.use_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
         self.renderer = Renderer(platform.document, platform.root)
         self.screen = None
+        self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
 
     # What tests and the platform reach through the app.
@@ -85,6 +86,14 @@ class App:
             self.platform.set_hash("#/", replace=True)
         if screen is not None:
             self.show(screen)
+        self.routed_hash = self.platform.get_hash()
+
+    def hash_changed(self, hash_text: str) -> None:
+        """The address changed (the back button, a link). Hash changes are reported late, after the app may have
+        moved on by itself (a link that opened a game becomes ``#/play/<id>``): the address already shown is not
+        routed again (that would open the same game twice and drop what was said about it)."""
+        if hash_text != self.routed_hash:
+            self.route(hash_text)
 
     def _screen_for(self, route: links.Route):
         services = self.services

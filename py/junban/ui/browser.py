@@ -245,7 +245,7 @@ class BrowserPlatform:
                 app.dispatch(act, arg if isinstance(arg, str) else None)
 
         def on_hash(event):
-            app.route(self.get_hash())
+            app.hash_changed(self.get_hash())
 
         def on_storage(event):
             key = _present(event.key)
