@@ -52,8 +52,11 @@ class App:
     def start(self) -> None:
         self.platform.listen(self)
         self.store.check_all()
-        self.services.report_storage_problems()
         self.route(self.platform.get_hash())
+        # What was found unreadable is said on the first screen (after the route, which clears old notices).
+        if self.store.problems:
+            self.services.report_storage_problems()
+            self.render()
         self.platform.set_ready()
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)

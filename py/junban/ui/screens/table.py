@@ -213,8 +213,10 @@ class TableScreen:
 
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
         if name == "result":
+            # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
-                         [self.ui.result_summary(self), self._celebration()], "table:close",
+                         h("section", {"class": "end-result", "id": "end", "aria-labelledby": "end-title"},
+                           self.ui.result_summary(self), self._celebration()), "table:close",
                          actions=self._end_actions(), kind="result")
         return self.ui.render_sheet(self, name, self.sheet.arg)
 
