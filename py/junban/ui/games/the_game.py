@@ -125,9 +125,12 @@ def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face", w
              h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if word else None)
 
 
-def seat_status(table, view: dict, seat: int) -> str:
-    """What a seat chip says besides the name: the cards in that hand."""
-    return t("tg.cards_in_hand", n=view["hand_counts"][seat])
+def seat_status(table, view: dict, seat: int):
+    """What a seat chip says besides the name: the cards in that hand (a card sign and the number; the words are
+    for screen readers, so five chips fit a phone's width)."""
+    n = view["hand_counts"][seat]
+    return [h("span", {"class": "hand-sign", "aria-hidden": "true"}), str(n),
+            h("span", {"class": "visually-hidden"}, " ", t("tg.cards_word", n=n))]
 
 
 def _legal_plays(table) -> tuple[list[dict], set]:
