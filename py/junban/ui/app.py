@@ -229,7 +229,7 @@ class App:
             "header",
             {"class": ["topbar", "compact" if extra is not None else None]},
             h("a", {"href": "#/", "class": "brand"},
-              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"),
+              h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
               h("span", {"class": "brand-name"}, "Junban"),
               h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
             extra,

@@ -163,15 +163,18 @@ class TableScreen:
         session = self.session
         if not any(seat.is_bot for seat in session.seats) or session.is_over:
             return None
-        speed = self.services.settings.get("speed", "normal")
         return h("div", {"class": "table-controls"},
                  h("label", {"class": "speed"}, h("span", {"class": "speed-label"}, t("table.bot_speed")),
-                   h("select", {"data-field": "speed", "value": speed, "id": "speed", "aria-label": t("table.bot_speed")},
-                     [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])),
+                   self._speed_select("speed")),
                  h("button", {"type": "button", "class": "button small skip", "data-act": "table:skip", "id": "skip",
                               "aria-label": t("table.skip")},
                    _skip_icon(), h("span", {"class": "skip-word", "aria-hidden": "true"}, t("table.skip_short")))
                  if session.bot_to_act() and self.people else None)
+
+    def _speed_select(self, ident: str):
+        speed = self.services.settings.get("speed", "normal")
+        return h("select", {"data-field": "speed", "value": speed, "id": ident, "aria-label": t("table.bot_speed")},
+                 [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])
 
     def _recap_row(self):
         if not self.log.enabled:
@@ -222,7 +225,6 @@ class TableScreen:
 
     def _menu(self):
         other = "ja" if i18n.language() == "en" else "en"
-        speed = self.services.settings.get("speed", "normal")
         bots = any(seat.is_bot for seat in self.session.seats)
         return [
             h("p", {"class": "menu-seed muted"}, t("table.seed", seed=self.session.seed)),
@@ -230,9 +232,7 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:share",
                            "id": "share"}, t("table.share")),
               self._share_box(),
-              h("label", {"class": "menu-item speed"}, t("table.bot_speed"),
-                h("select", {"data-field": "speed", "value": speed},
-                  [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS]))
+              h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
                 t("log.title")) if self.log.enabled else None,
