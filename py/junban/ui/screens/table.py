@@ -53,6 +53,7 @@ class TableScreen:
         self.skipping = False
         self.share_url: str | None = None
         self.conflict = False
+        self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
         self.last_seen_actions = len(session.actions)
         if session.is_over:
             self._record_finished()
@@ -110,6 +111,10 @@ class TableScreen:
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
 
     def render(self):
+        if self.review is not None:
+            return h("div", {"class": ["table-frame", f"game-{self.session.game}", "reviewing"],
+                             "inert": True if self.sheet.is_open() else None, "key": "frame"},
+                     h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
             return self._cover()
         sheet_open = self.sheet.is_open()
@@ -186,11 +191,13 @@ class TableScreen:
                  self.ui.result_summary(self), self._end_actions())
 
     def _end_actions(self):
+        extra = getattr(self.ui, "end_actions", None)
         return h("div", {"class": "actions end-actions"},
                  h("button", {"type": "button", "class": "button primary", "data-act": "table:same-deal",
                               "id": "same-deal"}, t("end.same_deal")),
                  h("button", {"type": "button", "class": "button", "data-act": "table:new-deal", "id": "new-deal"},
                    t("end.new_deal")),
+                 extra(self) if extra else None,
                  h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
                  h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
                  h("a", {"class": "button quiet", "href": "#/"}, t("end.home")))
@@ -262,7 +269,16 @@ class TableScreen:
 
     # ------------------------------------------------------------------ input
 
+    def start_review(self, review) -> None:
+        """Show a finished game's review (``review.render/handle/key/start/stop``) instead of the table."""
+        self.review = review
+        review.start()
+        self.services.focus_after_render("#review-title")
+
     def handle(self, act: str, arg: str | None) -> None:
+        if self.review is not None and act.startswith("review:"):
+            self.review.handle(act, arg)
+            return
         if act == "table:reveal":
             self.viewer = self.session.to_act
             self.local = self.ui.new_table_state()
@@ -302,6 +318,8 @@ class TableScreen:
             return False
         if typing or self.needs_handover():
             return False
+        if self.review is not None:
+            return self.review.key(key)
         handler = getattr(self.ui, "key", None)
         return bool(handler and handler(self, key, ctrl))
 
@@ -415,6 +433,8 @@ class TableScreen:
         self.services.render()
 
     def leave(self) -> None:
+        if self.review is not None:
+            self.review.stop()
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
