@@ -241,7 +241,8 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str
         extras.append(t("tg.pile.played_by", name=table.seat_name(played_by[cards[-1]])))
     before, _, after = t("tg.pile.label", name=pile_name(p), top="\0").partition("\0")
     if cards:
-        who = _who_played(table, top)
+        # A card just played by someone whose hand is not shown flies in from their seat chip.
+        who = _who_played(table, top) if pile["top_played_this_turn"] else None
         face = _face(top, pile["fire_on_top"],
                      {"key": f"top-{top}", **flip(f"tg-{top}", came_from=f"seat-{who}" if who is not None else None)})
     else:
