@@ -201,6 +201,6 @@ def test_chaos_random_clicks_and_keys_then_responsive_with_saves_intact(page, se
     assert not [k for k in storage_keys(page) if k.startswith("junban.backup.")], "nothing became unreadable"
     for record in saves:
         page.goto(server.base + f"#/play/{record['id']}")
-        # any game's table (its toolbar), or the hand-over cover of a table of several people
-        page.wait_for_selector(".toolbar, .handover")
+        # any game's table, or the hand-over cover of a table of several people
+        page.wait_for_selector(".table-frame, .handover")
         assert not page.locator(".notice-error").count()
