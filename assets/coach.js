@@ -57,12 +57,11 @@ function place() {
       height: `${r.height + 10}px` });
     const middle = Math.max(56, Math.min(innerHeight - height - 8, r.top + r.height / 2 - height / 2));
     left = Math.max(8, Math.min(innerWidth - width - 8, r.left + r.width / 2 - width / 2));
-    if (innerWidth >= 700 && r.right + GAP + width <= innerWidth - 8) {  // a wide screen: beside it
-      left = r.right + GAP; top = middle; side = "right";
-    } else if (innerWidth >= 700 && r.left - GAP - width >= 8) {
-      left = r.left - GAP - width; top = middle; side = "left";
-    } else if (r.bottom + GAP + height <= innerHeight - 4) { top = r.bottom + GAP; side = "below"; }
+    // Below it, else above it (so a row it stands in, a hand of cards, stays in view), else beside it.
+    if (r.bottom + GAP + height <= innerHeight - 4) { top = r.bottom + GAP; side = "below"; }
     else if (r.top - GAP - height >= 52) { top = r.top - GAP - height; side = "above"; }
+    else if (r.right + GAP + width <= innerWidth - 8) { left = r.right + GAP; top = middle; side = "right"; }
+    else if (r.left - GAP - width >= 8) { left = r.left - GAP - width; top = middle; side = "left"; }
     else if (r.top + r.height / 2 > innerHeight / 2) { top = 56; }
     else { top = innerHeight - height - 8; }
     bubble.style.setProperty("--arrow-x", `${Math.max(16, Math.min(width - 16, r.left + r.width / 2 - left))}px`);

@@ -19,7 +19,8 @@ Pure Python; the engine is loaded only to replay a finished game into its square
 from __future__ import annotations
 
 import re
-from datetime import date as Date, timedelta
+from datetime import date as Date
+from datetime import timedelta
 
 from junban.games import DAILY_DEALS, load_game
 

@@ -8,10 +8,10 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from junban import bots
 from junban.session import Seat, Session
+from playwright.sync_api import expect
+
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
 from tests.browser.test_accessibility import audit
 

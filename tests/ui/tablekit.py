@@ -80,3 +80,14 @@ def select(platform, selector: str) -> list:
         if found:
             return found
     return []
+
+
+def play_out(app, level: str = "baseline") -> None:
+    """Play the table's game to its end, the person's moves chosen by a bot of ``level`` from the person's view."""
+    from junban import bots
+
+    table = app.screen
+    bot = bots.make_bot(table.session.game, level, table.session.seed, table.viewer)
+    while not table.session.is_over:
+        table.act(bot.act(table.view()))
+    app.render()

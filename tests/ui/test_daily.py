@@ -7,12 +7,12 @@ import json
 import re
 
 import pytest
-
 from junban import bots, daily
 from junban.session import Seat, Session
 from junban.storage import DAILY_KEY, Store
+
 from tests.ui.fakeplatform import DictStorage
-from tests.ui.tablekit import by_id, click, start
+from tests.ui.tablekit import by_id, click, play_out, start
 
 TODAY = "2026-11-22"  # the fake platform's today
 DAILY_LINK = f"#/the-game?players=1&seed={TODAY}"
@@ -105,12 +105,23 @@ def test_23_and_eleusis_squares_a_line_per_round_of_your_moves():
     assert result["place"] == session.outcome["places"][0] and result["score"] == session.outcome["totals"][0]
 
 
-def play_to_the_end(app, platform) -> None:
-    table = app.screen
-    bot = bots.make_bot("the-game", "baseline", table.session.seed, 0)
-    while not table.session.is_over:
-        table.act(bot.act(table.view()))
-    app.render()
+def test_eleusis_squares_count_every_card_you_played_even_the_one_that_ended_a_round():
+    from junban.ui.tutorials.eleusis import player  # a quick policy that plays a whole game
+
+    seats = [Seat("bot", name, "baseline") for name in "ABC"]
+    session = Session("e", "eleusis", {"players": 3, "difficulty": "easy"}, TODAY, seats)
+    while not session.is_over:
+        session.apply(player(session.view(session.to_act)))
+    lines = daily.grid("eleusis", session.config, session.seed, session.actions, 0).split("\n")
+    rounds = session.view(0)["rounds"]
+    assert len(lines) == len(rounds) == 3
+    for number, (line, entry) in enumerate(zip(lines, rounds), start=1):
+        squares = line.split(": ", 1)[1]
+        if entry["dealer"] == 0:
+            assert squares == "🎩"
+            continue
+        mine = sum(1 for s in entry["line"]["played_by"] if s == 0)  # right cards of seat 1 in that round
+        assert squares.count("🟩") == mine, (number, line)
 
 
 def test_todays_challenge_is_resumed_on_a_second_open_and_counted_once():
@@ -127,7 +138,7 @@ def test_todays_challenge_is_resumed_on_a_second_open_and_counted_once():
     app.go(DAILY_LINK)  # the daily opened again the same day
     assert app.screen.session.id == table.session.id and app.screen.session.actions
     assert any(n.key == "resumed" and n.action[0] == "Start again" for n in app.notices)
-    play_to_the_end(app, platform)
+    play_out(app)
     assert app.store.daily()[0]["finished"] and len(app.store.daily()) == 1
     click(app, by_id(platform, "same-deal"))  # replay this deal: practice
     assert app.screen.session.mode == "practice" and app.screen.session.id != table.session.id
@@ -141,7 +152,7 @@ def test_home_shows_todays_result_the_streak_and_copies_a_share_text_without_the
     app, platform = start(DAILY_LINK)
     first = app.screen.session
     hand = first.view(0)["hand"]
-    play_to_the_end(app, platform)
+    play_out(app)
     days = app.store.daily()
     app.store.write_daily([day("the-game", "2026-11-21", "old"), day("the-game", "2026-11-20", "older")] + days)
     app.go("#/")
@@ -164,7 +175,7 @@ def test_a_daily_with_a_hint_says_so_in_its_result():
     app, platform = start(DAILY_LINK, lang="ja")
     click(app, by_id(platform, "hint"))
     assert app.screen.session.hints == 1
-    play_to_the_end(app, platform)
+    play_out(app)
     attempt, = app.store.daily()
     assert attempt["assisted"]
     app.go("#/")

@@ -7,22 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from junban import bots
 from junban.session import Session
 from junban.storage import HISTORY_KEY, SAVE_PREFIX, Store
+
 from tests.ui.fakeplatform import DictStorage
-from tests.ui.tablekit import button, by_id, click, named, nodes, select, start
+from tests.ui.tablekit import button, by_id, click, named, nodes, play_out, select, start
 
 SOLO = "#/the-game?players=1&seed=123"
-
-
-def play_out(app) -> None:
-    table = app.screen
-    bot = bots.make_bot("the-game", "baseline", table.session.seed, 0)
-    while not table.session.is_over:
-        table.act(bot.act(table.view()))
-    app.render()
 
 
 def test_a_hint_marks_the_game_assisted_in_the_save_the_result_and_the_history():
@@ -73,7 +64,7 @@ def test_a_link_opened_again_resumes_its_game_and_offers_to_start_again():
 
 
 def test_another_table_of_the_same_seed_is_not_the_same_game():
-    app, platform = start(SOLO)
+    app, _ = start(SOLO)
     first = app.screen.session.id
     app.go("#/the-game?players=2&bots=1&seed=123")
     assert app.screen.session.id != first
@@ -117,7 +108,7 @@ def test_empty_saves_left_behind_by_a_closed_tab_are_swept_at_start_up():
 
 
 def test_the_setup_leads_with_players_and_bots_and_folds_the_seed_under_more():
-    app, platform = start("#/23")
+    _, platform = start("#/23")
     form = select(platform, "form.setup")[0]
     order = [n.tagName for n in form.childNodes]
     more = by_id(platform, "setup-more")

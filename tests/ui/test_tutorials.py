@@ -5,7 +5,6 @@ back as a normal one."""
 from __future__ import annotations
 
 import pytest
-
 from junban.games.eleusis import cards
 from junban.session import Seat, Session
 from junban.ui import i18n
@@ -13,6 +12,7 @@ from junban.ui.parts.tutorial import Desk, rehearse
 from junban.ui.tutorials import TUTORIALS, script_for
 from junban.ui.tutorials import the_game as tg_script
 from junban.ui.tutorials import twenty_three as tt_script
+
 from tests.ui.tablekit import by_id, click, select, start
 
 GAMES = list(TUTORIALS)

@@ -121,6 +121,7 @@ class DailyBoard:
                                              "value": self.shared[game]})))
         return h("section", {"class": "daily-box", "aria-labelledby": f"daily-title-{game}"},
                  h("h3", {"class": "daily-title", "id": f"daily-title-{game}"}, t("daily.title"),
+                   h("span", {"class": "visually-hidden"}, " · ", t(f"game.{game}.title")),
                    h("span", {"class": "daily-streak"}, " · ", t("daily.streak", n=streak)) if streak else None),
                  body)
 

@@ -27,6 +27,8 @@ def result_marks(session):
         lines.append(("tutorial", t("mark.result.tutorial")))
     if session.hints:
         lines.append(("assisted", t("mark.result.assisted", n=session.hints)))
+    elif session.config.get("show_hint") is True:  # solo science with the rule's hint shown
+        lines.append(("assisted", t("mark.result.assisted_hint")))
     if not lines:
         return None
     return h("ul", {"class": "result-marks", "id": "result-marks"},

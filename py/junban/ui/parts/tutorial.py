@@ -28,8 +28,8 @@ Next / Leave; ``assets/coach.js`` puts it beside its target and rings the target
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from junban.ui.dom import h
 from junban.ui.i18n import t

@@ -108,8 +108,11 @@ class TableScreen:
         return h("div", {"class": "table-bar"},
                  h("h1", {"class": "table-title"}, self.title),
                  marks.mode_chip(self.session),
-                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn"},
-                   t("tut.offer.play")) if self.offer_tutorial else None,
+                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
+                         "aria-label": t("tut.offer.play")},
+                   h("span", {"class": "bar-label"}, t("tut.offer.play")),
+                   h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
+                 if self.offer_tutorial else None,
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
                               "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},

@@ -16,6 +16,7 @@ EN = {
     "tut.left": "Tutorial closed. The game goes on as a normal one.",
     "tut.finished_said": "Tutorial done. The game goes on.",
     "tut.learn": "Learn by playing",
+    "tut.learn_short": "Learn",
     "tut.waiting": "The others are playing.",
     "tut.learn_help": "A short first game on a prepared deal shows you each rule as you play.",
     # The Game
@@ -118,6 +119,7 @@ EN = {
     "mark.result.tutorial": "A first game that teaches: not counted among your unassisted games.",
     "mark.result.assisted.one": "Assisted: you took 1 hint.",
     "mark.result.assisted.other": "Assisted: you took {n} hints.",
+    "mark.result.assisted_hint": "Assisted: the rule's hint was shown.",
     # the daily challenge on the home screen
     "daily.title": "Daily challenge",
     "daily.play": "Today's challenge",
@@ -174,6 +176,7 @@ JA = {
     "tut.left": "チュートリアルを閉じました。ゲームは普通のゲームとして続きます。",
     "tut.finished_said": "チュートリアルは終わりです。ゲームは続きます。",
     "tut.learn": "遊びながら覚える",
+    "tut.learn_short": "覚える",
     "tut.waiting": "ほかの人が遊んでいます。",
     "tut.learn_help": "用意した配り方の短いゲームで、ルールをひとつずつ実際に遊びながら説明します。",
     "tut.tg.welcome": "ザ・ゲームでは、あなたとパートナーがひとつのチームです。98枚のカード（2～99）を、"
@@ -272,6 +275,7 @@ JA = {
     "mark.result.tutorial": "遊びながら覚えるゲーム：アシストなしのゲームには数えません。",
     "mark.result.assisted.one": "アシストあり：ヒントを1回使いました。",
     "mark.result.assisted.other": "アシストあり：ヒントを{n}回使いました。",
+    "mark.result.assisted_hint": "アシストあり：ルールのヒントを表示しました。",
     "daily.title": "今日の一局",
     "daily.play": "今日の一局を遊ぶ",
     "daily.continue": "今日の一局を続ける",
