@@ -38,6 +38,9 @@ def storage_keys(page) -> list[str]:
 def test_corrupted_storage_never_stops_the_app_and_is_kept_aside(page, server):
     open_app(page, server, SOLO)
     good_id = page.url.rsplit("/", 1)[1]
+    play_lowest_two(page)  # a game with moves (one with none is not kept once left)
+    page.get_by_role("button", name="End turn").click()
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 8")
     page.evaluate("""() => {
         localStorage.setItem('junban.save.bad00001', '{"schema":1,"type":"save","id":"bad0');
         localStorage.setItem('junban.save.bad00002', JSON.stringify({schema: 1, type: 'save', id: 'bad00002',
@@ -145,6 +148,7 @@ def test_hostile_text_from_names_saves_and_links_is_only_text(page, server):
     page.get_by_label("Name of the person at Seat 1").fill(HOSTILE)
     page.get_by_role("button", name="Start game").click()
     page.wait_for_selector(".hand .card")
+    play_lowest_two(page)  # a game with moves is kept in the saved games (one with none is not)
     assert page.evaluate("window.__pwned") is None
     shown = page.locator(".seat-chip .seat-name").first.inner_text()
     assert shown == HOSTILE[:24], "names are shown literally and cut at 24 characters"
