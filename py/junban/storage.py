@@ -391,10 +391,10 @@ class Store:
     def delete_save(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
 
-    def old_finished(self, keep: int = KEEP_FINISHED_SAVES) -> list[SaveSummary]:
-        """Finished saves beyond the newest ``keep``, oldest last: what the app offers to remove (and never removes
-        without asking; their results stay in the history)."""
-        return [s for s in self.list_saves() if s.finished][keep:]
+    def old_finished(self, saves: list[SaveSummary] | None = None) -> list[SaveSummary]:
+        """Finished saves beyond the newest KEEP_FINISHED_SAVES, oldest last (of ``saves``, a ``list_saves()``
+        already read): what the app offers to remove, never without asking; their results stay in the history."""
+        return [s for s in (self.list_saves() if saves is None else saves) if s.finished][KEEP_FINISHED_SAVES:]
 
     # -- history
 

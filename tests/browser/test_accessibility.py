@@ -16,6 +16,7 @@ MIN_TARGET = 44
 SCREENS = {
     "home": "#/",
     "history": "#/history",
+    "storage": "#/storage",
     "rules-the-game": "#/rules/the-game",
     "setup-the-game": "#/the-game",
     "the-game-solo": "#/the-game?players=1&seed=a11y&variant=fire",

@@ -19,9 +19,11 @@ from junban.storage import StorageFull, Store
 from junban.ui import i18n
 from junban.ui.dom import Renderer, h
 from junban.ui.i18n import error_text, t
+from junban.ui.records import log_notice, problem_notice
 
 i18n.register("common")
 i18n.register("errors")
+i18n.register("storage")
 
 SPEEDS = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
 DEFAULT_SETTINGS = {"lang": None, "speed": "normal", "names": []}
@@ -63,6 +65,7 @@ class App:
         self.notices: list[tuple[str, str, str]] = []  # (kind, text, key), shown above the screen until dismissed
         self._focus_after: str | None = None
         self._rendering = False
+        self._log_warned: dict[str, str] = {}  # save id -> which long-log notice it has had
 
     # ------------------------------------------------------------------ start and routing
 
@@ -124,6 +127,10 @@ class App:
             return self._deal_from_link(route)
         if route.name == "play":
             return self._open_save(route.save_id)
+        if route.name in ("storage", "receive"):  # the Storage screen, and a game sent from another device
+            from junban.ui.screens import storage
+
+            return storage.StorageScreen(self) if route.name == "storage" else storage.receive(self, route.params)
         return self._home()
 
     def _home(self):
@@ -148,7 +155,7 @@ class App:
         return self._table(session)
 
     def _open_save(self, save_id: str):
-        from junban.session import Session
+        from junban.session import LONG_LOG, Session
 
         record = self.store.read_save(save_id)
         self.report_storage_problems()
@@ -159,13 +166,16 @@ class App:
         try:
             session = Session.from_record(record)
         except (JunbanError, ValueError, TypeError, KeyError) as err:
-            from junban.storage import UnreadableRecord
+            from junban.storage import replay_failure
 
-            self.store.save_unreadable(save_id, UnreadableRecord(str(err), code="record.replay",
-                                                                 reason=error_text(err)))
+            self.store.save_unreadable(save_id, replay_failure(err))
             self.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
+        if len(session.actions) >= LONG_LOG and session.compact():  # written before folding: same position
+            self.notify(t("storage.compacted", n=len(record["actions"]) - len(session.actions)), "info")
+            self.save(session)
+        self.warn_if_long(session)
         return self._table(session)
 
     def _table(self, session):
@@ -220,25 +230,38 @@ class App:
         except StorageFull:
             self.notify(t("storage.full"), "error", key="storage-full")
             return False
+        finally:
+            self.warn_if_long(session)
         self.dismiss("storage-full")
         return True
 
-    def record_finished(self, session) -> None:
+    def warn_if_long(self, session) -> None:
+        """Say it before a game's log reaches its last stretch, and again once in it: never a silent stop."""
+        notice = log_notice(session)
+        if notice and self._log_warned.get(session.id) != notice[0]:
+            stage, text = notice
+            self._log_warned[session.id] = stage
+            self.dismiss("log-long")
+            self.notify(text, "info", key="log-long")
+
+    def record_finished(self, session, at: float | None = None) -> None:
+        """Add a finished game to the history once (``at``: when it ended, if not now)."""
         entry = game_ui(session.game).history_entry(session)
         entry.update({"id": session.id, "game": session.game, "players": len(session.seats),
-                      "at": self.platform.now(), "seed": session.seed})
+                      "at": self.platform.now() if at is None else at, "seed": session.seed})
         try:
-            self.store.add_history(entry)
+            removed = self.store.add_history(entry)
         except StorageFull:
             self.notify(t("storage.full"), "error", key="storage-full")
+            return
+        if removed:
+            from junban.storage import MAX_HISTORY
+
+            self.notify(t("storage.history_trimmed", n=removed, max=MAX_HISTORY), "info")
 
     def report_storage_problems(self) -> None:
         for problem in self.store.take_problems():
-            reason = error_text(problem.reason)
-            if problem.backup_key:
-                self.notify(t("storage.unreadable", key=problem.key, reason=reason, backup=problem.backup_key), "error")
-            else:
-                self.notify(t("storage.unreadable_in_place", key=problem.key, reason=reason), "error")
+            self.notify(problem_notice(problem, self.platform.now()), "error")
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab wrote to storage."""
@@ -246,6 +269,14 @@ class App:
             self.screen.storage_changed(key)
 
     # ------------------------------------------------------------------ settings
+
+    def reload_settings(self) -> None:
+        """Settings changed in storage (an import): take them on, language included."""
+        self.settings = {**DEFAULT_SETTINGS, **self._read_settings()}
+        lang = self.settings.get("lang")
+        if lang in i18n.LANGUAGES and lang != i18n.language():
+            i18n.set_language(lang)
+            self.platform.set_lang(lang)
 
     def _read_settings(self) -> dict:
         values = self.store.settings()

@@ -13,7 +13,7 @@ this screen owns what every game shares:
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction, JunbanError
+from junban.errors import IllegalAction
 from junban.rng import random_seed
 from junban.session import Session
 from junban.ui.app import SPEEDS, game_ui
@@ -33,7 +33,9 @@ class TableScreen:
         self.skipping = False
         self.share_url: str | None = None
         self.conflict = False
-        self.last_seen_actions = len(session.actions)
+        self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
+        self.opened_at = app.platform.now()
+        self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
         if session.is_over:
             self.app.record_finished(session)
 
@@ -106,8 +108,11 @@ class TableScreen:
               h("button", {"type": "button", "class": "button", "data-act": "table:skip", "id": "skip"},
                 t("table.skip")) if bot_busy and not session.is_over and self.people else None,
               h("button", {"type": "button", "class": "button", "data-act": "table:share", "id": "share"},
-                t("table.share"))),
+                t("table.share")),
+              h("button", {"type": "button", "class": "button", "data-act": "send:open", "id": "send"},
+                t("send.button"))),
             self._share_box(),
+            _send_box(self),
         )
 
     def _share_box(self):
@@ -150,6 +155,10 @@ class TableScreen:
             self.replay_table(random_seed())
         elif act == "table:same-deal":
             self.replay_table(self.session.seed)
+        elif act.startswith("send:"):
+            from junban.ui.screens.storage import handle_send
+
+            handle_send(self, act)
         else:
             self.ui.handle(self, act, arg)
 
@@ -194,42 +203,43 @@ class TableScreen:
     def _store(self) -> None:
         """Save, unless another tab has moved this game on (then warn instead of overwriting)."""
         stored = self.app.store.read_save(self.session.id)
-        if stored is not None:
-            theirs = stored["actions"]
-            ours = self.session.actions
-            if len(theirs) > self.last_seen_actions or theirs != ours[: len(theirs)]:
-                self.conflict = True
-                self.app.notify(t("table.conflict"), "error", key="conflict")
-                return
+        self.app.report_storage_problems()
+        if stored is not None and stored["actions"] != self.stored_actions:
+            self.conflict = True
+            self.app.notify(t("table.conflict"), "error", key="conflict")
+            return
         if self.app.save(self.session):
-            self.last_seen_actions = len(self.session.actions)
+            self.stored_actions = list(self.session.actions)
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage: follow this game if it moved on there, or warn."""
         if key is not None and key != f"junban.save.{self.session.id}":
             return
-        record = self.app.store.read_save(self.session.id)
+        key = f"junban.save.{self.session.id}"
+        store = self.app.store
+        record = store.read_save(self.session.id)
+        if record is None and (any(p.key == key for p in store.problems)
+                               or store.kept_aside_since(self.session.id, self.opened_at)):
+            # Stored unreadable by someone (kept aside, with a notice): this tab's game is whole; save it again.
+            self.app.report_storage_problems()
+            if not self.conflict and self.app.save(self.session):
+                self.stored_actions = list(self.session.actions)
+            self.app.render()
+            return
         if record is None:
             self.app.notify(t("table.deleted_elsewhere"), "error", key="conflict")
             self.conflict = True
             self.app.render()
             return
         theirs = record["actions"]
-        ours = self.session.actions
-        if theirs == ours:
+        if theirs == self.session.actions:
+            self.stored_actions = list(theirs)
             return
-        if theirs[: len(ours)] == ours:
-            try:
-                for action in theirs[len(ours):]:
-                    self.session.apply(action)
-            except JunbanError:
-                self.conflict = True
-                self.app.notify(t("table.conflict"), "error", key="conflict")
-            else:
-                self.last_seen_actions = len(self.session.actions)
-                self.app.notify(t("table.followed"), "info", key="followed")
-                if self.session.is_over:
-                    self.app.record_finished(self.session)
+        if self.session.follow(theirs, may_shorten=self.session.actions == self.stored_actions):
+            self.stored_actions = list(theirs)
+            self.app.notify(t("table.followed"), "info", key="followed")
+            if self.session.is_over:
+                self.app.record_finished(self.session)
         else:
             self.conflict = True
             self.app.notify(t("table.conflict"), "error", key="conflict")
@@ -294,3 +304,11 @@ class TableScreen:
         session = self.app.create_session(self.session.game, self.session.config, seed, list(self.session.seats))
         if session is not None:
             self.app.go(f"#/play/{session.id}")
+
+
+def _send_box(table):
+    if table.send_link is False:
+        return None
+    from junban.ui.screens.storage import send_box
+
+    return send_box(table)
