@@ -48,6 +48,8 @@ class FakePlatform:
         self.focused: str | None = None
         self.downloads: list[tuple[str, str]] = []  # (file name, text)
         self.chosen_files: dict[str, str] = {}  # input id -> the text of the file a test "picked"
+        self.motion: list = []  # "before" and the travel time of each render that moved cards
+        self.reduced_motion = False
 
     # page
     def set_ready(self):
@@ -59,6 +61,9 @@ class FakePlatform:
     def set_lang(self, lang):
         self.lang = lang
 
+    def set_skip_link(self, text):
+        self.skip_link = text
+
     def announce(self, text):
         self.announcements.append(text)
 
@@ -68,11 +73,17 @@ class FakePlatform:
     def scroll_to_top(self):
         pass
 
+    def motion_before(self):
+        self.motion.append("before")
+
+    def motion_after(self, ms):
+        self.motion.append(ms)
+
     def languages(self):
         return self._languages
 
     def prefers_reduced_motion(self):
-        return False
+        return self.reduced_motion
 
     # location
     def get_hash(self):

@@ -21,7 +21,7 @@ def start(storage: DictStorage, hash_text: str = "#/", lang: str = "en") -> tupl
 
 
 def notices(app: App) -> list[str]:
-    return [text for _, text, _ in app.notices]
+    return [notice.text for notice in app.notices]
 
 
 def buttons(platform, act: str) -> list:

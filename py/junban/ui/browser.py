@@ -80,6 +80,11 @@ class BrowserPlatform:
     def set_lang(self, lang: str) -> None:
         self.document.documentElement.setAttribute("lang", lang)
 
+    def set_skip_link(self, text: str) -> None:
+        link = _present(self.document.querySelector(".skip-link"))
+        if link is not None:
+            link.textContent = text
+
     def announce(self, text: str) -> None:
         """Say something in the ARIA live region (screen readers read it out)."""
         if self.live is not None:
@@ -87,9 +92,34 @@ class BrowserPlatform:
             self.live.textContent = text
 
     def focus(self, selector: str) -> None:
-        el = _present(self.document.querySelector(selector))
+        """Move focus to the element; ``selector`` may list choices as ``a || b`` (the first present wins). If
+        none is on the page, focus goes to the main region: never left on the body."""
+        el = None
+        for choice in selector.split(" || "):
+            try:
+                el = _present(self.document.querySelector(choice))
+            except Exception:  # not a selector this browser knows
+                el = None
+            if el is not None:
+                break
+        if el is None:
+            el = _present(self.document.getElementById("main"))
         if el is not None:
             el.focus()
+
+    # -- motion (assets/table.js): cards travel from where they were drawn last to where they are now
+
+    def motion_before(self) -> None:
+        """Note where every travelling thing ([data-flip]) is, before the page changes."""
+        table = _present(getattr(self.window, "junbanTable", None))
+        if table is not None:
+            table.before()
+
+    def motion_after(self, ms: int) -> None:
+        """Let what moved travel from its old place to its new one in ``ms`` milliseconds (0: no travel)."""
+        table = _present(getattr(self.window, "junbanTable", None))
+        if table is not None:
+            table.after(int(ms))
 
     def scroll_to_top(self) -> None:
         self.window.scrollTo(0, 0)
@@ -234,6 +264,16 @@ class BrowserPlatform:
             if handled:
                 event.preventDefault()
 
+        def on_table_act(event):
+            """A card dropped on a place (assets/table.js): the same intent a click would give."""
+            detail = _present(event.detail)
+            if detail is None:
+                return
+            act = _present(detail.act)
+            if isinstance(act, str):
+                arg = _present(detail.arg)
+                app.dispatch(act, arg if isinstance(arg, str) else None)
+
         def on_hash(event):
             app.route(self.get_hash())
 
@@ -246,6 +286,7 @@ class BrowserPlatform:
             (self.root, "input", on_field),
             (self.root, "change", on_field),
             (self.root, "submit", on_submit),
+            (self.root, "junban:act", on_table_act),
             (self.document, "keydown", on_key),
             (self.window, "hashchange", on_hash),
             (self.window, "storage", on_storage),

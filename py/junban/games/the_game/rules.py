@@ -144,6 +144,15 @@ def fire_cards(config: dict) -> frozenset:
     return FIRE_CARDS if config["on_fire"] else frozenset()
 
 
+def overdue_fire(view: dict) -> int | None:
+    """On Fire, from a seat's view: the pile whose fire card was played in an earlier turn and is still on top,
+    so ending the turn now loses the game (None if there is none)."""
+    for p, pile in enumerate(view["piles"]):
+        if pile["fire_on_top"] and not pile["top_played_this_turn"]:
+            return p
+    return None
+
+
 def cards_left(state: State) -> int:
     return len(state.draw) + sum(len(h) for h in state.hands)
 
@@ -299,11 +308,11 @@ def apply(state: State, action: dict) -> State:
     """Apply one action to a copy of ``state`` and return it. Illegal actions raise and change nothing."""
     kind = _action_kind(action)
     if state.ended:
-        raise GameOver("the game is over")
+        raise GameOver("the game is over", code="game.over")
     if kind == "mark":
         seat = action.get("seat", state.active)
         if type(seat) is not int or not 0 <= seat < state.config["players"]:
-            raise MalformedAction("unknown seat")
+            raise MalformedAction("unknown seat", code="action.unknown_seat")
         new = state.copy()
         _set_marker(new, seat, action["mark"], action["pile"])
     elif kind == "play":
@@ -311,14 +320,15 @@ def apply(state: State, action: dict) -> State:
         _play(new, action["play"], action["pile"])
     elif kind == "end_turn":
         if not can_end_turn(state):
-            raise RuleViolation(f"play at least {state.minimum} card{'s' if state.minimum > 1 else ''} before ending the turn")
+            raise RuleViolation(f"play at least {state.minimum} card{'s' if state.minimum > 1 else ''} before ending the turn",
+                                code="tg.end_early", n=state.minimum)
         new = state.copy()
         _end_turn(new)
     else:  # undo
         if state.config["strict"]:
-            raise RuleViolation("this is a strict game: a played card stays played")
+            raise RuleViolation("this is a strict game: a played card stays played", code="tg.strict")
         if not state.played:
-            raise RuleViolation("no card has been played this turn")
+            raise RuleViolation("no card has been played this turn", code="tg.nothing_to_undo")
         new = state.copy()
         _undo(new)
     new.log_length += 1
@@ -328,14 +338,14 @@ def apply(state: State, action: dict) -> State:
 def _action_kind(action: object) -> str:
     """Check the action's form (not its legality) and say which kind it is."""
     if not isinstance(action, dict):
-        raise MalformedAction("an action must be an object")
+        raise MalformedAction("an action must be an object", code="action.not_object")
     keys = set(action)
     if keys == {"play", "pile"}:
         card, pile = action["play"], action["pile"]
         if type(card) is not int or card not in range(2, 100):
-            raise MalformedAction("a card is a number from 2 to 99")
+            raise MalformedAction("a card is a number from 2 to 99", code="tg.bad_card")
         if type(pile) is not int or pile not in PILES:
-            raise MalformedAction("a pile is numbered 0 to 3")
+            raise MalformedAction("a pile is numbered 0 to 3", code="tg.bad_pile")
         return "play"
     if keys == {"end_turn"} and action["end_turn"] is True:
         return "end_turn"
@@ -343,23 +353,26 @@ def _action_kind(action: object) -> str:
         return "undo"
     if keys in ({"mark", "pile"}, {"mark", "pile", "seat"}):
         if action["mark"] is not None and action["mark"] not in MARKERS:
-            raise MalformedAction("a pile marker is 'keep', 'small' or none")
+            raise MalformedAction("a pile marker is 'keep', 'small' or none", code="tg.bad_marker")
         pile = action["pile"]
         if type(pile) is not int or pile not in PILES:
-            raise MalformedAction("a pile is numbered 0 to 3")
+            raise MalformedAction("a pile is numbered 0 to 3", code="tg.bad_pile")
         return "mark"
-    raise MalformedAction("unknown action")
+    raise MalformedAction("unknown action", code="action.unknown")
 
 
 def _play(state: State, card: int, pile: int) -> None:
     hand = state.hands[state.active]
     if card not in hand:
-        raise RuleViolation(f"{card} is not in the active player's hand")
+        raise RuleViolation(f"{card} is not in the active player's hand", code="tg.not_in_hand", card=card)
     top = pile_top(state, pile)
     if not fits(card, pile, top):
         direction = "higher" if ASCENDING[pile] else "lower"
         trick = top - BACKWARDS_STEP if ASCENDING[pile] else top + BACKWARDS_STEP
-        raise RuleViolation(f"{card} does not fit on a pile showing {top}: it must be {direction}, or exactly {trick}")
+        message = f"{card} does not fit on a pile showing {top}: it must be {direction}, or exactly {trick}"
+        if ASCENDING[pile]:
+            raise RuleViolation(message, code="tg.no_fit_higher", card=card, top=top, trick=trick)
+        raise RuleViolation(message, code="tg.no_fit_lower", card=card, top=top, trick=trick)
     hand.remove(card)
     state.piles[pile].append((card, state.turn))
     state.played.append((card, pile))
@@ -383,13 +396,15 @@ def _set_marker(state: State, seat: int, kind: str | None, pile: int) -> None:
     current = state.markers[pile]
     if kind is None:
         if not current:
-            raise RuleViolation("there is no marker on that pile")
+            raise RuleViolation("there is no marker on that pile", code="tg.no_marker")
         if current["seat"] != seat:
-            raise RuleViolation("only the player who set a marker can clear it")
+            raise RuleViolation("only the player who set a marker can clear it", code="tg.not_your_marker")
         state.markers[pile] = None
         return
     if current and current["kind"] == kind:
-        raise RuleViolation(f"that pile is already marked '{kind}'")
+        if kind == "keep":
+            raise RuleViolation("that pile is already marked 'keep'", code="tg.already_marked_keep")
+        raise RuleViolation("that pile is already marked 'small'", code="tg.already_marked_small")
     state.markers[pile] = {"kind": kind, "seat": seat, "turn": state.turn}
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from junban import history as stats_lib
 from junban.games import available_games
-from junban.ui.app import GAME_UIS, game_ui
+from junban.ui.games import GAME_UIS, game_ui
 from junban.ui.dom import h
 from junban.ui.i18n import t
 
@@ -11,10 +11,10 @@ PRUNE_KEEP = 100
 
 
 class HistoryScreen:
-    def __init__(self, app):
-        self.app = app
-        self.entries = app.store.history()
-        app.report_storage_problems()
+    def __init__(self, services):
+        self.services = services
+        self.entries = services.store.history()
+        services.report_storage_problems()
         self.confirm_prune = False
 
     @property
@@ -35,9 +35,12 @@ class HistoryScreen:
             for (bucket, players), entries in groups.items():
                 s = stats_lib.stats(entries)
                 label = f"{ui.bucket_label(bucket)} · {t('history.players', n=players)}"
-                rows.append(h("tr", {"key": f"{bucket}/{players}"},
-                              h("th", {"scope": "row"}, label),
-                              [h("td", {"key": col}, _cell(s, col)) for col in ui.HISTORY_COLUMNS]))
+                # data-label: on a phone each row is a card, every number named by its column (CSS); the
+                # explicit roles keep it a table for screen readers whatever the layout.
+                rows.append(h("tr", {"key": f"{bucket}/{players}", "role": "row"},
+                              h("th", {"scope": "row", "role": "rowheader"}, label),
+                              [h("td", {"key": col, "role": "cell", "data-label": _column_label(ui, col)},
+                                 _cell(s, col)) for col in ui.HISTORY_COLUMNS]))
                 charts.append(h("div", {"class": "chart-block", "key": f"{bucket}/{players}"},
                                 h("h3", {}, label), ui.history_chart(s.scores)))
             sections.append(h(
@@ -45,11 +48,12 @@ class HistoryScreen:
                 h("h2", {}, t(f"game.{game}.title")),
                 h("div", {"class": "table-scroll", "tabindex": "0", "role": "region",
                           "aria-label": t("history.table_label", game=t(f"game.{game}.title"))},
-                  h("table", {"class": "stats"},
-                    h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("history.variant")),
-                                     [h("th", {"scope": "col", "key": col}, _column_label(ui, col))
-                                      for col in ui.HISTORY_COLUMNS])),
-                    h("tbody", {}, rows))),
+                  h("table", {"class": "stats", "role": "table"},
+                    h("thead", {"role": "rowgroup"},
+                      h("tr", {"role": "row"}, h("th", {"scope": "col", "role": "columnheader"}, t("history.variant")),
+                        [h("th", {"scope": "col", "key": col, "role": "columnheader"}, _column_label(ui, col))
+                         for col in ui.HISTORY_COLUMNS])),
+                    h("tbody", {"role": "rowgroup"}, rows))),
                 h("div", {"class": "charts"}, charts),
             ))
         if not sections:
@@ -76,10 +80,10 @@ class HistoryScreen:
         elif act == "history:prune-no":
             self.confirm_prune = False
         elif act == "history:prune-yes":
-            removed = self.app.store.prune_history(PRUNE_KEEP)
-            self.entries = self.app.store.history()
+            removed = self.services.store.prune_history(PRUNE_KEEP)
+            self.entries = self.services.store.history()
             self.confirm_prune = False
-            self.app.notify(t("history.pruned", n=removed), "info")
+            self.services.notify(t("history.pruned", n=removed), "info")
 
 
 def _column_label(ui, column: str) -> str:

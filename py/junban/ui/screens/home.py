@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from junban import links
-from junban.games import GAME_MODULES, available_games
+from junban.games import available_games
 from junban.ui.dom import h
+from junban.ui.games import has_ui
 from junban.ui.i18n import t
 from junban.ui.records import game_title
 
@@ -11,20 +12,20 @@ from junban.ui.records import game_title
 class HomeScreen:
     title = None
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, services):
+        self.services = services
         self.confirm_delete: str | None = None
         self.confirm_prune = False
         self._refresh()
 
     def _refresh(self) -> None:
-        self.saves = self.app.store.list_saves()
-        self.old_finished = len(self.app.store.old_finished(self.saves))
-        self.app.report_storage_problems()
+        self.saves = self.services.store.list_saves()
+        self.old_finished = len(self.services.store.old_finished(self.saves))
+        self.services.report_storage_problems()
 
     def storage_changed(self, key) -> None:
         self._refresh()
-        self.app.render()
+        self.services.render()
 
     def render(self):
         return [
@@ -32,12 +33,12 @@ class HomeScreen:
               h("h1", {}, "Junban ", h("span", {"lang": "ja", "class": "hero-ja"}, "順番")),
               h("p", {"class": "lead"}, t("home.lead"))),
             h("section", {"class": "games", "aria-label": t("home.games")},
-              [self._game_tile(slug) for slug in available_games() if _has_ui(slug)]),
+              [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
         ]
 
     def _game_tile(self, game: str):
-        daily = links.daily_link(game, self.app.platform.today())
+        daily = links.daily_link(game, self.services.platform.today())
         return h(
             "article", {"class": ["game-tile", f"game-{game}"], "key": game},
             h("h2", {}, t(f"game.{game}.title")),
@@ -56,9 +57,9 @@ class HomeScreen:
                      h("p", {"class": "muted"}, t("home.no_saves")), storage)
         rows = []
         for save in self.saves:
-            title = game_title(save.game)
+            title = game_title(save.game)  # a newer version's game: "a game this version does not know"
             who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
-            when = _ago(self.app.platform.now() - save.updated)
+            when = _ago(self.services.platform.now() - save.updated)
             status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
             if self.confirm_delete == save.id:
                 actions = [
@@ -71,7 +72,7 @@ class HomeScreen:
                 actions = [
                     h("a", {"class": "button primary", "href": f"#/play/{save.id}",
                             "aria-label": t("home.resume_label", game=title, who=who)},
-                      t("home.view") if save.finished else t("home.resume")) if _has_ui(save.game) else None,
+                      t("home.view") if save.finished else t("home.resume")) if has_ui(save.game) else None,
                     h("button", {"type": "button", "class": "button quiet", "data-act": "home:delete", "data-arg": save.id,
                                  "aria-label": t("home.delete_label", game=title, who=who)},
                       t("home.delete")),
@@ -100,21 +101,15 @@ class HomeScreen:
         elif act == "home:delete-no":
             self.confirm_delete = None
         elif act == "home:delete-yes" and arg:
-            self.app.store.delete_save(arg)
+            self.services.store.delete_save(arg)
             self.confirm_delete = None
             self._refresh()
-            self.app.announce(t("home.deleted"))
-        elif act.startswith("prune:"):  # asking before old finished games go (see screens/storage.py)
+            self.services.announce(t("home.deleted"))
+        elif act.startswith("prune:"):  # asking before old finished games go (screens/old_games.py)
             from junban.ui.screens.old_games import handle_prune
 
-            self.confirm_prune = handle_prune(self.app, act)
+            self.confirm_prune = handle_prune(self.services, act)
             self._refresh()
-
-
-def _has_ui(game: str) -> bool:
-    from junban.ui.app import has_ui
-
-    return game in GAME_MODULES and has_ui(game)
 
 
 def _ago(seconds: float) -> str:

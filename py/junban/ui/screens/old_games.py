@@ -25,23 +25,24 @@ def prune_offer(count: int, confirming: bool):
                t("prune.button", n=count)))
 
 
-def handle_prune(app, act: str) -> bool:
+def handle_prune(services, act: str) -> bool:
     """A prune button; returns whether the question is (still) being asked."""
     if act == "prune:ask":
         return True
     if act == "prune:yes":
-        removed = remove_old_finished(app)
+        removed = remove_old_finished(services)
         if removed:
-            app.notify(t("prune.done", n=removed), "info", key="pruned")
+            services.notify(t("prune.done", n=removed), "info", key="pruned")
     return False
 
 
-def remove_old_finished(app) -> int:
+def remove_old_finished(services) -> int:
     """Remove the finished saves beyond the newest ones kept, each only once its result is in the history."""
     from junban.errors import JunbanError
     from junban.session import Session
+    from junban.ui.games import game_ui
 
-    store = app.store
+    store = services.store
     removed = 0
     for summary in store.old_finished():
         record = store.read_save(summary.id)
@@ -51,11 +52,11 @@ def remove_old_finished(app) -> int:
             continue  # a save that does not replay is kept (opening it keeps it aside, with a message)
         if not session.is_over:
             continue  # marked finished, yet its moves do not end the game: not ours to remove
-        app.record_finished(session, at=summary.updated)
+        services.record_finished(session, game_ui(session.game).history_entry(session), at=summary.updated)
         if any(e.get("id") == summary.id for e in store.history()):
             store.delete_save(summary.id)
             removed += 1
-    app.report_storage_problems()
+    services.report_storage_problems()
     return removed
 
 

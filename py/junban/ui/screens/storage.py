@@ -27,8 +27,8 @@ IMPORT_INPUT = "st-import"
 
 
 class StorageScreen:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, services):
+        self.services = services
         # What a "yes" would do: "save:<id>", "aside:<key>" (by key: the list may change under the question),
         # "aside:all" or "prune".
         self.confirm: str | None = None
@@ -39,16 +39,16 @@ class StorageScreen:
         return t("storage.title")
 
     def _read(self) -> None:
-        store = self.app.store
+        store = self.services.store
         self.saves = store.list_saves()
-        self.app.report_storage_problems()
+        self.services.report_storage_problems()
         self.usage = store.usage()
         self.aside = store.kept_aside()
         self.old_finished = len(store.old_finished(self.saves))
 
     def storage_changed(self, key) -> None:
         self._read()
-        self.app.render()
+        self.services.render()
 
     # ------------------------------------------------------------------ render
 
@@ -92,10 +92,10 @@ class StorageScreen:
 
     def _saved_games(self):
         rows = []
-        now = self.app.platform.now()
+        now = self.services.platform.now()
         for save in self.saves:
             words = record_words(_save_name(save), now)
-            size = len(self.app.store.raw(SAVE_PREFIX + save.id) or "")
+            size = len(self.services.store.raw(SAVE_PREFIX + save.id) or "")
             status = t("storage.finished") if save.finished else t("home.moves", n=save.moves)
             rows.append(h("li", {"class": "st-item", "key": save.id},
                           h("div", {"class": "st-what"},
@@ -112,7 +112,7 @@ class StorageScreen:
 
     def _kept_aside(self):
         rows = []
-        now = self.app.platform.now()
+        now = self.services.platform.now()
         for n, kept in enumerate(self.aside):
             words = record_words(kept.what, now)
             when = (t("storage.aside_since", date=date_words(kept.since, now)) if kept.since is not None
@@ -156,12 +156,12 @@ class StorageScreen:
     # ------------------------------------------------------------------ input
 
     def handle(self, act: str, arg: str | None) -> None:
-        app, store = self.app, self.app.store
+        services, store = self.services, self.services.store
         if act == "st:export":
-            app.platform.download(f"junban-{app.platform.today()}.json",
-                                  transfer.export_file(store, app.platform.now()))
+            services.platform.download(f"junban-{services.platform.today()}.json",
+                                  transfer.export_file(store, services.platform.now()))
         elif act == "st:send" and arg:
-            send_file(app, store.read_save(arg))
+            send_file(services, store.read_save(arg))
         elif act == "st:delete" and arg:
             kept = self._aside_at(arg[len("aside:"):]) if arg.startswith("aside:") else None
             self.confirm = f"aside:{kept.key}" if kept is not None else arg
@@ -172,7 +172,7 @@ class StorageScreen:
         elif act == "st:aside-download":
             kept = self._aside_at(arg)
             if kept is not None:
-                app.platform.download(f"junban-kept-aside-{kept.what.kind}-{int(kept.since or 0)}.json",
+                services.platform.download(f"junban-kept-aside-{kept.what.kind}-{int(kept.since or 0)}.json",
                                       store.raw(kept.key) or "")
         elif act == "st:aside-restore":
             kept = self._aside_at(arg)
@@ -186,34 +186,34 @@ class StorageScreen:
             self._say(t("storage.deleted_all", n=len(self.aside)))
             self.confirm = None
         elif act.startswith("prune:"):
-            self.confirm = "prune" if handle_prune(app, act) else None
+            self.confirm = "prune" if handle_prune(services, act) else None
         self._read()
 
     def field(self, name: str, value, final: bool) -> bool:
         if name == "st:import" and final:
-            self.app.platform.read_chosen_file(IMPORT_INPUT, transfer.MAX_FILE_CHARS, self._import)
+            self.services.platform.read_chosen_file(IMPORT_INPUT, transfer.MAX_FILE_CHARS, self._import)
         return False
 
     def _delete(self, target: str) -> None:
-        app, store = self.app, self.app.store
+        services, store = self.services, self.services.store
         kind, _, ref = target.partition(":")
         if kind == "save":
             summary = next((s for s in self.saves if s.id == ref), None)
             if summary is not None:
-                words = record_words(_save_name(summary), app.platform.now())
+                words = record_words(_save_name(summary), services.platform.now())
                 store.delete_save(ref)
                 self._say(t("storage.deleted", record=words))
         elif kind == "aside":
             kept = next((k for k in self.aside if k.key == ref), None)
             if kept is not None:
                 store.delete_kept(kept.key)
-                self._say(t("storage.deleted", record=record_words(kept.what, app.platform.now())))
+                self._say(t("storage.deleted", record=record_words(kept.what, services.platform.now())))
         self.confirm = None
 
     def _say(self, text: str, kind: str = "info") -> None:
         """What a button did (the previous such message makes way)."""
-        self.app.dismiss("st-done")
-        self.app.notify(text, kind, key="st-done")
+        self.services.dismiss("st-done")
+        self.services.notify(text, kind, key="st-done")
 
     def _aside_at(self, arg: str | None):
         index = int(arg) if arg and arg.isdigit() else -1
@@ -221,45 +221,45 @@ class StorageScreen:
 
     def _restore(self, kept) -> None:
         """A kept-aside save that reads fine now goes back among the saved games (merged: nothing overwritten)."""
-        from junban.ui.app import new_save_id
+        from junban.ui.services import new_save_id
 
-        app = self.app
+        services = self.services
         try:
-            record = transfer.validated_save(parse_json(app.store.raw(kept.key)))
-            transfer.merge_save(app.store, record, new_save_id)
+            record = transfer.validated_save(parse_json(services.store.raw(kept.key)))
+            transfer.merge_save(services.store, record, new_save_id)
         except UnreadableRecord as err:
             self._say(t("import.bad", reason=reason_words(err)), "error")
             return
         except StorageFull:
-            app.notify(t("storage.full"), "error", key="storage-full")
+            services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
             return
-        app.store.delete_kept(kept.key)
-        self._say(t("storage.restored", record=_capital(record_words(kept.what, app.platform.now()))))
+        services.store.delete_kept(kept.key)
+        self._say(t("storage.restored", record=_capital(record_words(kept.what, services.platform.now()))))
 
     def _import(self, text: str | None, error: str | None) -> None:
         """A file was picked: read it like any stored record, merge what it holds, say what happened."""
-        app = self.app
-        app.dismiss("import")
+        services = self.services
+        services.dismiss("import")
         try:
             if text is None and error == "too_large":
                 raise UnreadableRecord("it is far too large", code="record.too_large")
             bundle = transfer.read_file(text) if text is not None else None
         except UnreadableRecord as err:
-            app.notify(t("import.bad", reason=reason_words(err)), "error", key="import")
+            services.notify(t("import.bad", reason=reason_words(err)), "error", key="import")
             bundle = None
         if text is None and error != "too_large":
-            app.notify(t("import.bad", reason=t("import.unreadable")), "error", key="import")
+            services.notify(t("import.bad", reason=t("import.unreadable")), "error", key="import")
         if bundle is not None:
-            from junban.ui.app import new_save_id
+            from junban.ui.services import new_save_id
 
-            result = transfer.import_bundle(app.store, bundle, new_save_id)
+            result = transfer.import_bundle(services.store, bundle, new_save_id)
             summary = import_summary(result)
-            app.notify(t("import.full", summary=summary) if result.full else t("import.done", summary=summary),
+            services.notify(t("import.full", summary=summary) if result.full else t("import.done", summary=summary),
                        "error" if result.full else "info", key="import")
             if result.settings == "taken":
-                app.reload_settings()
+                services.reload_settings()
         self._read()
-        app.render()
+        services.render()
 
 
 def import_summary(result: transfer.ImportResult) -> str:
@@ -279,34 +279,32 @@ def import_summary(result: transfer.ImportResult) -> str:
 # ---------------------------------------------------------------------- a game sent from another device
 
 
-def receive(app, params: dict):
-    """Open a game sent as a link: checked and replayed first; merged (never overwriting); then its table."""
-    from junban.ui.app import new_save_id
+def receive(services, params: dict) -> str | None:
+    """A game sent as a link: checked and replayed first, then merged (never overwriting); the id to open it
+    under, or None (the notice says why)."""
+    from junban.ui.services import new_save_id
 
     try:
         record = transfer.game_from_token(params.get("game"))
-        outcome, save_id = transfer.merge_save(app.store, record, new_save_id)
+        outcome, save_id = transfer.merge_save(services.store, record, new_save_id)
     except UnreadableRecord as err:
-        app.report_storage_problems()
-        app.notify(t("link.bad", reason=reason_words(err)), "error")
-        app.go("#/", replace=True)
+        services.report_storage_problems()
+        services.notify(t("link.bad", reason=reason_words(err)), "error")
         return None
     except StorageFull:
-        app.notify(t("storage.full"), "error", key="storage-full")
-        app.go("#/", replace=True)
+        services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
         return None
-    app.report_storage_problems()
+    services.report_storage_problems()
     key = {"added": "send.arrived", "same": "send.arrived_same", "updated": "send.arrived_updated",
            "kept": "send.arrived_kept", "copied": "send.arrived_copy"}[outcome]
-    app.notify(t(key), "info")
-    app.go(f"#/play/{save_id}", replace=True)
-    return None
+    services.notify(t(key), "info")
+    return save_id
 
 
-def send_file(app, record: dict | None) -> None:
+def send_file(services, record: dict | None) -> None:
     if record is not None:
-        app.platform.download(f"junban-{record['game']}-{record['id']}.json",
-                              transfer.game_file(record, app.platform.now()))
+        services.platform.download(f"junban-{record['game']}-{record['id']}.json",
+                              transfer.game_file(record, services.platform.now()))
 
 
 def send_box(table):
@@ -326,14 +324,14 @@ def send_box(table):
 
 
 def handle_send(table, act: str) -> None:
-    app = table.app
+    services = table.services
     record = table.session.to_record()
     if act == "send:open":
         token = transfer.game_token(record)
-        table.send_link = f"{app.platform.page_url()}#/receive?game={token}" if token else None
-        app.focus_after_render("#send-url" if token else "#send-file")
+        table.send_link = f"{services.platform.page_url()}#/receive?game={token}" if token else None
+        services.focus_after_render("#send-url" if token else "#send-file")
     elif act == "send:file":
-        send_file(app, record)
+        send_file(services, record)
     elif act == "send:close":
         table.send_link = False
 

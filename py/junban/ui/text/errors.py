@@ -47,6 +47,10 @@ EN = {
     "err.record.replay": "its moves could not be replayed: {reason}",
     "err.rule.invalid": "at character {character}: expected {expected}, found {found}",
     "err.rule_link.invalid": "the rule in this link cannot be read (it is damaged, changed, or from another version)",
+    "err.game.over": "the game is over",
+    "err.action.unknown_seat": "there is no such seat",
+    "err.action.not_object": "that is not a move of this game",
+    "err.action.unknown": "that is not a move of this game",
 }
 
 JA = {
@@ -94,4 +98,8 @@ JA = {
     "err.record.replay": "手順を再現できませんでした: {reason}",
     "err.rule.invalid": "{character}文字目: 必要なのは {expected}、見つかったのは {found}",
     "err.rule_link.invalid": "このリンクのルールを読み取れません（壊れているか、書き換えられたか、別のバージョンのものです）",
+    "err.game.over": "ゲームは終了しています",
+    "err.action.unknown_seat": "その席はありません",
+    "err.action.not_object": "このゲームの手ではありません",
+    "err.action.unknown": "このゲームの手ではありません",
 }
