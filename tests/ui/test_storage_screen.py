@@ -102,3 +102,18 @@ def test_more_than_twenty_finished_games_are_offered_for_removal_and_their_resul
     assert sorted(k for k in storage.data if k.startswith(SAVE_PREFIX))[:1] == [SAVE_PREFIX + "done0002"]
     assert {e["id"] for e in app.store.history()} == {"done0000", "done0001"}
     assert [e["at"] for e in app.store.history()] == [1000.0, 1001.0], "dated when they were played"
+
+
+def test_a_marker_set_and_cleared_at_the_table_leaves_no_trace_in_the_save_or_the_move_log():
+    from tests.ui.tablekit import by_attr, by_id, click
+
+    app, platform = start(DictStorage(), "#/the-game?players=1&seed=123")
+    key = SAVE_PREFIX + app.screen.session.id
+    click(app, by_id(platform, "pile-2"))
+    click(app, by_attr(platform, "data-arg", "2:keep")[0])
+    assert len(json.loads(platform.storage.get(key))["actions"]) == 1
+    assert len(app.screen.log.entries) == 1
+    click(app, by_id(platform, "pile-2"))
+    click(app, by_attr(platform, "data-arg", "2:none")[0])
+    assert json.loads(platform.storage.get(key))["actions"] == []
+    assert app.screen.log.entries == [] and not app.notices
