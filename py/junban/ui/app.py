@@ -53,8 +53,11 @@ class App:
     def start(self) -> None:
         self.platform.listen(self)
         self.store.check_all()
-        self.services.report_storage_problems()
-        self.route(self.platform.get_hash(), keep_notices=True)  # what storage held is news on any first screen
+        self.route(self.platform.get_hash())
+        # What was found unreadable is said on the first screen (after the route, which clears old notices).
+        if self.store.problems:
+            self.services.report_storage_problems()
+            self.render()
         self.platform.set_ready()
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)
@@ -240,7 +243,7 @@ class App:
             "header",
             {"class": ["topbar", "compact" if extra is not None else None]},
             h("a", {"href": "#/", "class": "brand"},
-              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"),
+              h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
               h("span", {"class": "brand-name"}, "Junban"),
               h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
             extra,

@@ -7,7 +7,8 @@ is lower, or exactly 10 higher. The game ends when the active player cannot play
 played. 0 cards left is a perfect win, 1-9 a win, 10 or more a loss. On Fire: a fire card (22 33 44 55 66 77) still
 on top of a pile at the end of a later turn than the one it was played in loses the game at once.
 
-Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 1/2").
+Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 3/4": a
+pile is named by its key, 1-4, at the table).
 
 Actions (JSON-able dicts):
 

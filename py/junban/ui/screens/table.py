@@ -57,6 +57,7 @@ class TableScreen:
         self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
         self.opened_at = services.platform.now()
         self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
+        self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
         if session.is_over:
             self._record_finished()
 
@@ -113,6 +114,10 @@ class TableScreen:
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
 
     def render(self):
+        if self.review is not None:
+            return h("div", {"class": ["table-frame", f"game-{self.session.game}", "reviewing"],
+                             "inert": True if self.sheet.is_open() else None, "key": "frame"},
+                     h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
             return self._cover()
         sheet_open = self.sheet.is_open()
@@ -166,15 +171,18 @@ class TableScreen:
         session = self.session
         if not any(seat.is_bot for seat in session.seats) or session.is_over:
             return None
-        speed = self.services.settings.get("speed", "normal")
         return h("div", {"class": "table-controls"},
                  h("label", {"class": "speed"}, h("span", {"class": "speed-label"}, t("table.bot_speed")),
-                   h("select", {"data-field": "speed", "value": speed, "id": "speed", "aria-label": t("table.bot_speed")},
-                     [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])),
+                   self._speed_select("speed")),
                  h("button", {"type": "button", "class": "button small skip", "data-act": "table:skip", "id": "skip",
                               "aria-label": t("table.skip")},
                    _skip_icon(), h("span", {"class": "skip-word", "aria-hidden": "true"}, t("table.skip_short")))
                  if session.bot_to_act() and self.people else None)
+
+    def _speed_select(self, ident: str):
+        speed = self.services.settings.get("speed", "normal")
+        return h("select", {"data-field": "speed", "value": speed, "id": ident, "aria-label": t("table.bot_speed")},
+                 [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])
 
     def _recap_row(self):
         if not self.log.enabled:
@@ -186,11 +194,13 @@ class TableScreen:
                  self.ui.result_summary(self), self._end_actions())
 
     def _end_actions(self):
+        extra = getattr(self.ui, "end_actions", None)
         return h("div", {"class": "actions end-actions"},
                  h("button", {"type": "button", "class": "button primary", "data-act": "table:same-deal",
                               "id": "same-deal"}, t("end.same_deal")),
                  h("button", {"type": "button", "class": "button", "data-act": "table:new-deal", "id": "new-deal"},
                    t("end.new_deal")),
+                 extra(self) if extra else None,
                  h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
                  h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
                  h("a", {"class": "button quiet", "href": "#/"}, t("end.home")))
@@ -216,14 +226,15 @@ class TableScreen:
 
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
         if name == "result":
+            # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
-                         [self.ui.result_summary(self), self._celebration()], "table:close",
+                         h("section", {"class": "end-result", "id": "end", "aria-labelledby": "end-title"},
+                           self.ui.result_summary(self), self._celebration()), "table:close",
                          actions=self._end_actions(), kind="result")
         return self.ui.render_sheet(self, name, self.sheet.arg)
 
     def _menu(self):
         other = "ja" if i18n.language() == "en" else "en"
-        speed = self.services.settings.get("speed", "normal")
         bots = any(seat.is_bot for seat in self.session.seats)
         return [
             h("p", {"class": "menu-seed muted"}, t("table.seed", seed=self.session.seed)),
@@ -234,9 +245,7 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
                 t("send.button")),
               _send_box(self),
-              h("label", {"class": "menu-item speed"}, t("table.bot_speed"),
-                h("select", {"data-field": "speed", "value": speed},
-                  [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS]))
+              h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
                 t("log.title")) if self.log.enabled else None,
@@ -266,7 +275,16 @@ class TableScreen:
 
     # ------------------------------------------------------------------ input
 
+    def start_review(self, review) -> None:
+        """Show a finished game's review (``review.render/handle/key/start/stop``) instead of the table."""
+        self.review = review
+        review.start()
+        self.services.focus_after_render("#review-title")
+
     def handle(self, act: str, arg: str | None) -> None:
+        if self.review is not None and act.startswith("review:"):
+            self.review.handle(act, arg)
+            return
         if act == "table:reveal":
             self.viewer = self.session.to_act
             self.local = self.ui.new_table_state()
@@ -310,6 +328,8 @@ class TableScreen:
             return False
         if typing or self.needs_handover():
             return False
+        if self.review is not None:
+            return self.review.key(key)
         handler = getattr(self.ui, "key", None)
         return bool(handler and handler(self, key, ctrl))
 
@@ -442,6 +462,8 @@ class TableScreen:
         self.services.render()
 
     def leave(self) -> None:
+        if self.review is not None:
+            self.review.stop()
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
