@@ -71,7 +71,8 @@ class HistoryScreen:
                 prune = h("button", {"type": "button", "class": "button quiet", "data-act": "history:prune"},
                           t("history.prune", n=PRUNE_KEEP))
         return [h("h1", {}, self.title), h("p", {"class": "muted"}, t("history.count", n=len(self.entries))),
-                sections, prune]
+                sections, prune,
+                h("p", {}, h("a", {"href": "#/storage", "id": "storage-link"}, t("storage.link")))]
 
     def handle(self, act: str, arg: str | None) -> None:
         if act == "history:prune":
