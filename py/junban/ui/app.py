@@ -20,6 +20,7 @@ from junban.ui.services import Services
 i18n.register("common")
 i18n.register("errors")
 i18n.register("help")
+i18n.register("storage")
 
 
 class App:
@@ -128,6 +129,16 @@ class App:
             return self._open_save(route.save_id)
         if route.name == "tutorial":
             return self._tutorial(route.game)
+        if route.name == "storage":
+            from junban.ui.screens.storage import StorageScreen
+
+            return StorageScreen(services)
+        if route.name == "receive":  # a game sent from another device: stored (merged), then opened
+            from junban.ui.screens.storage import receive
+
+            save_id = receive(services, route.params)
+            self.platform.set_hash(f"#/play/{save_id}" if save_id else "#/", replace=True)
+            return self._open_save(save_id) if save_id else self._home()
         return self._home()
 
     def _home(self):
@@ -215,7 +226,7 @@ class App:
             services.go(f"#/play/{session.id}", replace=True)
 
     def _open_save(self, save_id: str):
-        from junban.session import Session
+        from junban.session import LONG_LOG, Session
 
         record = self.store.read_save(save_id)
         self.services.report_storage_problems()
@@ -226,13 +237,16 @@ class App:
         try:
             session = Session.from_record(record)
         except (JunbanError, ValueError, TypeError, KeyError) as err:
-            from junban.storage import UnreadableRecord
+            from junban.storage import replay_failure
 
-            self.store.save_unreadable(save_id, UnreadableRecord(str(err), code="record.replay",
-                                                                 reason=error_text(err)))
+            self.store.save_unreadable(save_id, replay_failure(err))
             self.services.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
+        if len(session.actions) >= LONG_LOG and session.compact():  # written before folding: the same position
+            self.services.notify(t("storage.compacted", n=len(record["actions"]) - len(session.actions)), "info")
+            self.services.save(session)
+        self.services.warn_if_long(session)
         return self._table(session)
 
     def _table(self, session):

@@ -27,6 +27,7 @@ from junban.errors import JunbanError
 from junban.storage import StorageFull, Store
 from junban.ui import i18n
 from junban.ui.i18n import error_text, t
+from junban.ui.records import log_notice, problem_notice
 
 # Bot speed: the pause before each bot action, in seconds.
 SPEEDS = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
@@ -65,6 +66,7 @@ class Services:
         self._render = render
         self._current = current
         self._timers: dict[str, int] = {}
+        self._log_warned: dict[str, str] = {}  # save id -> which long-log notice it has had
 
     # ------------------------------------------------------------------ navigation and drawing
 
@@ -151,6 +153,13 @@ class Services:
             clean["tutorials_offered"] = [g for g in offered[:10] if isinstance(g, str) and g in GAME_MODULES]
         return clean
 
+    def reload_settings(self) -> None:
+        """Settings changed in storage (an import): take them on, language included."""
+        self.settings = {**DEFAULT_SETTINGS, **self._read_settings()}
+        lang = self.settings.get("lang")
+        if lang in i18n.LANGUAGES and lang != i18n.language():
+            self.use_language(lang)
+
     def set_setting(self, key: str, value) -> None:
         self.settings[key] = value
         try:
@@ -235,6 +244,8 @@ class Services:
         except StorageFull:
             self.notify(t("storage.full"), "error", key="storage-full", sticky=True)
             return False
+        finally:
+            self.warn_if_long(session)
         self.dismiss("storage-full")
         return True
 
@@ -252,19 +263,34 @@ class Services:
         if first and session.mode == "daily":
             self._write_daily(daily.note_assisted(self.store.daily(), session.game, session.seed, session.id))
 
-    def record_finished(self, session, entry: dict) -> None:
-        """Add a finished game to the history (``entry``: what its game's statistics keep), marked assisted and
-        by its mode; a daily challenge's counted attempt keeps its result for the home screen."""
-        entry = dict(entry, id=session.id, game=session.game, players=len(session.seats), at=self.platform.now(),
-                     seed=session.seed)
+    def warn_if_long(self, session) -> None:
+        """Say it before a game's log reaches its last stretch, and again once in it: never a silent stop."""
+        notice = log_notice(session)
+        if notice and self._log_warned.get(session.id) != notice[0]:
+            stage, text = notice
+            self._log_warned[session.id] = stage
+            self.dismiss("log-long")
+            self.notify(text, "error", key="log-long")
+
+    def record_finished(self, session, entry: dict, at: float | None = None) -> None:
+        """Add a finished game to the history once (``entry``: what its game's statistics keep; ``at``: when it
+        ended, if not now), marked assisted and by its mode; a daily challenge's counted attempt keeps its result
+        for the home screen."""
+        entry = dict(entry, id=session.id, game=session.game, players=len(session.seats),
+                     at=self.platform.now() if at is None else at, seed=session.seed)
         if session.assisted:
             entry["assisted"] = True
         if session.mode:
             entry["mode"] = "tutorial" if session.mode.startswith("tutorial") else session.mode
         try:
-            self.store.add_history(entry)
+            removed = self.store.add_history(entry)
         except StorageFull:
             self.notify(t("storage.full"), "error", key="storage-full", sticky=True)
+            removed = 0
+        if removed:
+            from junban.storage import MAX_HISTORY
+
+            self.notify(t("storage.history_trimmed", n=removed, max=MAX_HISTORY), "info")
         if session.mode == "daily":
             seat = (session.person_seats() or [0])[0]
             result = daily.result_of(session.game, session.outcome, seat, len(session.seats))
@@ -293,8 +319,4 @@ class Services:
 
     def report_storage_problems(self) -> None:
         for problem in self.store.take_problems():
-            reason = error_text(problem.reason)
-            if problem.backup_key:
-                self.notify(t("storage.unreadable", key=problem.key, reason=reason, backup=problem.backup_key), "error")
-            else:
-                self.notify(t("storage.unreadable_in_place", key=problem.key, reason=reason), "error")
+            self.notify(problem_notice(problem, self.platform.now()), "error")

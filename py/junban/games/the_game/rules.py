@@ -283,6 +283,25 @@ def outcome(state: State) -> dict | None:
     return copy.deepcopy(state.ended) if state.ended else None
 
 
+def position(state: State) -> tuple:
+    """What decides the rest of the game: the same cards in the same places, the same markers, the same turn.
+    Not the order of the cards within a hand, nor how many actions led here. A marker set and cleared, or a card
+    played and taken back, returns to the position before it (the session folds such runs out of the log)."""
+    return (
+        tuple(state.draw),
+        tuple(tuple(sorted(hand)) for hand in state.hands),
+        tuple(tuple(pile) for pile in state.piles),
+        tuple((m["kind"], m["seat"], m["turn"]) if m else None for m in state.markers),
+        state.active, state.turn, tuple(state.played), state.minimum, state.ended is not None,
+    )
+
+
+def winds_down(action: dict) -> bool:
+    """Plays and ending a turn bring the game nearer its end (98 cards, at most 196 such actions); pile markers and
+    undo can be repeated without end."""
+    return "play" in action or "end_turn" in action
+
+
 # --------------------------------------------------------------------------- applying actions
 
 

@@ -82,7 +82,8 @@ class HistoryScreen:
                 prune = h("button", {"type": "button", "class": "button quiet", "data-act": "history:prune"},
                           t("history.prune", n=PRUNE_KEEP))
         return [h("h1", {}, self.title), h("p", {"class": "muted"}, t("history.count", n=len(self.entries))),
-                self._filter() if self.entries else None, sections, self._recent(), prune]
+                self._filter() if self.entries else None, sections, self._recent(), prune,
+                h("p", {}, h("a", {"href": "#/storage", "id": "storage-link"}, t("storage.link")))]
 
     def _filter(self):
         return h("div", {"class": "history-filter"},

@@ -22,7 +22,7 @@ this screen owns what every game shares:
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction, JunbanError
+from junban.errors import IllegalAction
 from junban.rng import random_seed
 from junban.session import Session
 from junban.ui import i18n, tutorials
@@ -51,13 +51,16 @@ class TableScreen:
         self.viewer: int | None = people[0] if len(people) == 1 else None
         self.local = self.ui.new_table_state()  # the game UI's own selection state
         self.log = movelog.MoveLog(self.ui, session)
+        self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
         self.sheet = SheetState()
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
         self.conflict = False
+        self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
+        self.opened_at = services.platform.now()
+        self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
         self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
-        self.last_seen_actions = len(session.actions)
         self.tutorial = tutorials.start(self)
         self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
         if session.is_over:
@@ -252,6 +255,9 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:share",
                            "id": "share"}, t("table.share")),
               self._share_box(),
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
+                t("send.button")),
+              _send_box(self),
               h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
@@ -314,6 +320,10 @@ class TableScreen:
             self.replay_table(self.session.seed)
         elif act.startswith("tutorial:") and self.tutorial is not None:
             self.tutorial.handle(self, act)
+        elif act.startswith("send:"):
+            from junban.ui.screens.storage import handle_send
+
+            handle_send(self, act)
         else:
             self.ui.handle(self, act, arg)
 
@@ -357,7 +367,11 @@ class TableScreen:
             self.services.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
             return False
         self.services.dismiss("illegal")
-        self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        if len(session.actions) > self.log_length:
+            self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        else:  # the action came back to a recent position: the run since then left the game's log (session.py)
+            self.log.drop_from(len(session.actions))
+        self.log_length = len(session.actions)
         if self.tutorial is not None:
             self.tutorial.after_action(self)
         self._store()
@@ -378,52 +392,67 @@ class TableScreen:
         self.services.note_hint(self.session)
 
     def _store(self) -> None:
-        """Save, unless another tab has moved this game on (then warn instead of overwriting)."""
+        """Save, unless another tab has changed this game's log since this tab last wrote or read it (then warn
+        instead of overwriting)."""
         stored = self.services.store.read_save(self.session.id)
-        if stored is not None:
-            theirs = stored["actions"]
-            ours = self.session.actions
-            if len(theirs) > self.last_seen_actions or theirs != ours[: len(theirs)]:
-                self.conflict = True
-                self.services.notify(t("table.conflict"), "error", key="conflict")
-                return
+        self.services.report_storage_problems()
+        if stored is not None and stored["actions"] != self.stored_actions:
+            self.conflict = True
+            self.services.notify(t("table.conflict"), "error", key="conflict")
+            return
         if self.services.save(self.session):
-            self.last_seen_actions = len(self.session.actions)
+            self.stored_actions = list(self.session.actions)
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage: follow this game if it moved on there, or warn."""
-        if key is not None and key != f"junban.save.{self.session.id}":
+        key_here = f"junban.save.{self.session.id}"
+        if key is not None and key != key_here:
             return
-        record = self.services.store.read_save(self.session.id)
+        store = self.services.store
+        record = store.read_save(self.session.id)
+        if record is None and (any(p.key == key_here for p in store.problems)
+                               or store.kept_aside_since(self.session.id, self.opened_at)):
+            # Stored unreadable by someone (kept aside, with a notice): this tab's game is whole; save it again.
+            self.services.report_storage_problems()
+            if not self.conflict and self.services.save(self.session):
+                self.stored_actions = list(self.session.actions)
+            self.services.render()
+            return
         if record is None:
             self.services.notify(t("table.deleted_elsewhere"), "error", key="conflict")
             self.conflict = True
             self.services.render()
             return
         theirs = record["actions"]
-        ours = self.session.actions
-        if theirs == ours:
+        if theirs == self.session.actions:
+            self.stored_actions = list(theirs)
             return
-        if theirs[: len(ours)] == ours:
-            try:
-                for action in theirs[len(ours):]:
-                    seat = self.session.to_act
-                    observed = self.session.view(movelog.OBSERVER)
-                    self.session.apply(action)
-                    self.log.add(len(self.session.actions) - 1, seat, observed,
-                                 self.session.view(movelog.OBSERVER), action)
-            except JunbanError:
-                self.conflict = True
-                self.services.notify(t("table.conflict"), "error", key="conflict")
-            else:
-                self.last_seen_actions = len(self.session.actions)
-                self.services.notify(t("table.followed"), "info", key="followed")
-                if self.session.is_over:
-                    self._record_finished()
+        ours, state = list(self.session.actions), self.session.state
+        if self.session.follow(theirs, may_shorten=ours == self.stored_actions):
+            self.stored_actions = list(theirs)
+            self._log_followed(ours, state)
+            self.services.notify(t("table.followed"), "info", key="followed")
+            if self.session.is_over:
+                self._record_finished()
         else:
             self.conflict = True
             self.services.notify(t("table.conflict"), "error", key="conflict")
         self.services.render()
+
+    def _log_followed(self, ours: list, state) -> None:
+        """Bring the move log to the game's log after following another tab: the new actions one by one when
+        they only added to ours (from ``state``, ours' last), else the whole log again (a run was folded away)."""
+        actions = self.session.actions
+        if actions[: len(ours)] == ours:
+            module = self.session.module
+            for index in range(len(ours), len(actions)):
+                seat = module.to_act(state)
+                before = module.view(state, movelog.OBSERVER)
+                state = module.apply(state, actions[index])
+                self.log.add(index, seat, before, module.view(state, movelog.OBSERVER), actions[index])
+        else:
+            self.log = movelog.MoveLog(self.ui, self.session)
+        self.log_length = len(actions)
 
     # ------------------------------------------------------------------ bots
 
@@ -499,3 +528,11 @@ class TableScreen:
 def _skip_icon():
     return h("svg", {"class": "icon", "viewBox": "0 0 16 16", "aria-hidden": "true", "focusable": "false"},
              h("path", {"d": "M2 3l6 5-6 5zM8 3l6 5-6 5z"}))
+
+
+def _send_box(table):
+    if table.send_link is False:
+        return None
+    from junban.ui.screens.storage import send_box
+
+    return send_box(table)
