@@ -214,12 +214,12 @@ def build(dist: Path = DIST) -> dict:
         "files": {f"./{zip_name}": f"./{APP_ARCHIVE_IN_BROWSER}"},
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    font_parts = vendor_japanese_font(dist)
+    vendor_japanese_font(dist)
     (dist / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
     (dist / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve files as they are
 
     check_relative_urls(dist)
-    version = write_service_worker(dist, lazy=font_parts["lazy"])
+    version = write_service_worker(dist)
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     summary = {"dist": str(dist), "app_zip": zip_name, "bytes": total, "version": version}
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
@@ -267,45 +267,54 @@ def _unicode_ranges(spec: str) -> list[tuple[int, int]]:
     return ranges
 
 
-def vendor_japanese_font(dist: Path) -> dict:
-    """Copy the Japanese webfont into dist/ with a stylesheet of its own (font files addressed relative to it).
-
-    Returns {"core": [...], "lazy": [...]}: the font files (paths in dist/) holding a glyph of the app's own texts,
-    which the service worker keeps for offline use like every other file, and the rest, which a page fetches
-    only when it shows such a glyph (a player's name, say) and the worker then keeps."""
+def vendor_japanese_font(dist: Path) -> None:
+    """Copy the Japanese webfont into dist/ with a stylesheet of its own (font files addressed relative to it)."""
     import re
 
     css = (FONT_PACKAGE / "index.css").read_text(encoding="utf-8")
     faces = re.findall(r"@font-face\s*{[^}]*}", css)
     if not faces:
         raise BuildError(f"{FONT_PACKAGE / 'index.css'} has no @font-face: is the package intact?")
-    wanted = {ord(ch) for ch in _app_texts() if ord(ch) > 0x7F}
     target = dist / FONT_DIR / "noto-sans-jp"
     target.mkdir(parents=True, exist_ok=True)
-    parts = {"core": [], "lazy": []}
     out = []
     for face in faces:
         name = re.search(r"url\(\./files/([^)]+\.woff2)\)", face).group(1)
-        ranges = _unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
         _copy(FONT_PACKAGE / "files" / name, target / name)
-        needed = any(low <= code <= high for code in wanted for low, high in ranges)
-        parts["core" if needed else "lazy"].append(f"{FONT_DIR}/noto-sans-jp/{name}")
         out.append(face.replace(f"./files/{name}", f"./noto-sans-jp/{name}"))
     _copy(FONT_PACKAGE / "LICENSE", target / "LICENSE.txt")
     header = ("/* Noto Sans JP (variable), from the npm package @fontsource-variable/noto-sans-jp, SIL Open Font "
               "License 1.1 (noto-sans-jp/LICENSE.txt). Written by build.py. */\n")
     (dist / FONT_CSS).write_text(header + "\n".join(out) + "\n", encoding="utf-8")
-    return parts
+
+
+def lazy_font_files(dist: Path) -> list[str]:
+    """The parts of the built font (paths in dist/) holding no glyph of the app's own texts: a page fetches one only
+    when it shows such a glyph (a player's name, say), and the service worker keeps it then. Every other part is
+    precached like the rest of the build."""
+    import re
+
+    css_path = dist / FONT_CSS
+    if not css_path.exists():
+        return []
+    wanted = {ord(ch) for ch in _app_texts() if ord(ch) > 0x7F}
+    lazy = []
+    for face in re.findall(r"@font-face\s*{[^}]*}", css_path.read_text(encoding="utf-8")):
+        name = re.search(r"url\(\./(noto-sans-jp/[^)]+\.woff2)\)", face).group(1)
+        ranges = _unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
+        if not any(low <= code <= high for code in wanted for low, high in ranges):
+            lazy.append(f"{FONT_DIR}/{name}")
+    return sorted(lazy)
 
 
 # --------------------------------------------------------------------------- offline: the service worker
 
 
-def precache_files(dist: Path, lazy: list[str] = ()) -> list[str]:
+def precache_files(dist: Path) -> list[str]:
     """Every file the service worker keeps for offline use at once: all of dist/ but sw.js itself, dotfiles
-    (.nojekyll is for GitHub Pages, not for the page) and the ``lazy`` ones. Paths relative to dist/, sorted."""
+    (.nojekyll is for GitHub Pages, not for the page) and the font's lazy parts. Paths relative to dist/, sorted."""
     files = []
-    skip = set(lazy)
+    skip = set(lazy_font_files(dist))
     for path in dist.rglob("*"):
         rel = path.relative_to(dist)
         if (path.is_file() and rel.as_posix() != "sw.js" and not any(part.startswith(".") for part in rel.parts)
@@ -314,16 +323,16 @@ def precache_files(dist: Path, lazy: list[str] = ()) -> list[str]:
     return sorted(files)
 
 
-def write_service_worker(dist: Path, lazy: list[str] = ()) -> str:
+def write_service_worker(dist: Path) -> str:
     """Write dist/sw.js from assets/sw.template.js with the list of files to precache and of those it keeps
-    only once a page asked for them (``lazy``: the rarer parts of the Japanese font), each with its
+    only once a page asked for them (``lazy_font_files``: the rarer parts of the Japanese font), each with its
     subresource-integrity hash, so a half-deployed mix of two builds can never be cached, and the build's
     version: a hash of every such file's path and content and of the worker's own template.
     Returns the version. Call it after everything else is in dist/."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode("utf-8"))
     lists = {"files": [], "lazy": []}
-    for kind, paths in (("files", precache_files(dist, lazy)), ("lazy", sorted(lazy))):
+    for kind, paths in (("files", precache_files(dist)), ("lazy", lazy_font_files(dist))):
         for rel in paths:
             data = (dist / rel).read_bytes()
             digest.update(kind.encode("ascii") + rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())

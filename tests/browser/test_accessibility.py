@@ -16,6 +16,7 @@ MIN_TARGET = 44
 SCREENS = {
     "home": "#/",
     "history": "#/history",
+    "storage": "#/storage",
     "rules-the-game": "#/rules/the-game",
     "setup-the-game": "#/the-game",
     "the-game-solo": "#/the-game?players=1&seed=a11y&variant=fire",
@@ -87,10 +88,11 @@ def test_the_audit_judges_a_fading_element_once_it_has_settled(page, server):
             + '.test-faint { color: #bbb; background: #fff; }';
         document.head.append(style);
         const main = document.querySelector('#app');
-        main.insertAdjacentHTML('beforeend', '<p class="test-fading">Fades in, then reads well.</p>');
+        main.insertAdjacentHTML('afterbegin', '<p class="test-fading">Fades in, then reads well.</p>');
     }""")
     assert not audit(page)
-    page.evaluate("""() => document.querySelector('#app').insertAdjacentHTML('beforeend',
+    # At the top, in view: axe leaves the contrast of text below the fold undecided, and the home page is long.
+    page.evaluate("""() => document.querySelector('#app').insertAdjacentHTML('afterbegin',
         '<p class="test-faint">Faint for good.</p>')""")
     assert [v["id"] for v in audit(page)] == ["color-contrast"]
 

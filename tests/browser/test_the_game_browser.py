@@ -88,6 +88,8 @@ def test_keyboard_play_arrows_digits_and_undo(page, server):
 
 def test_tampered_link_gives_a_message_and_the_setup_screen_and_keeps_saves(page, server):
     open_app(page, server, SOLO)
+    card(page, min(hand(page))).click()  # a game with a move is kept (one with none is not)
+    pile(page, "Ascending pile 1").click()
     saves_before = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('junban.save.')).length")
     page.goto(server.base + "#/the-game?players=9&seed=<script>alert(1)</script>")
     page.wait_for_selector(".notice-error")
@@ -173,6 +175,7 @@ def test_setup_screen_starts_a_game_with_options(context_factory, server):
     page.get_by_role("button", name="3 players").click()
     page.get_by_label("Name of the person at Seat 1").fill("Ann <b>")
     page.get_by_label("On Fire").check()
+    page.get_by_text("More: the deal").click()  # the seed is folded under More
     page.locator("#seed").fill("fire-1")
     screenshot(page, "setup-phone")
     page.get_by_role("button", name="Start game").click()

@@ -2,6 +2,8 @@
 role, name, id), click them."""
 from __future__ import annotations
 
+import re
+
 from junban.ui.app import App
 from tests.ui.fakeplatform import FakePlatform
 
@@ -45,3 +47,47 @@ def button(platform, name: str):
 def click(app: App, node) -> None:
     assert "disabled" not in node.attributes, f"{node.html()[:160]} is disabled"
     app.dispatch(node.attributes["data-act"], node.attributes.get("data-arg"))
+
+
+_TOKEN = re.compile(r'([#.])([\w-]+)|\[([\w-]+)="?([^"\]]*)"?\]')
+
+
+def _simple_matches(node, simple: str) -> bool:
+    """``node`` matches one compound selector: a tag, ids, classes, [attr="value"] (what the tutorials point at)."""
+    if node.tagName is None:
+        return False
+    tag = re.match(r"^[a-z][a-z0-9]*", simple)
+    if tag and node.tagName != tag.group(0):
+        return False
+    for sigil, name, attr, value in _TOKEN.findall(simple):
+        if sigil == "#" and node.attributes.get("id") != name:
+            return False
+        if sigil == "." and name not in node.attributes.get("class", "").split():
+            return False
+        if attr and node.attributes.get(attr) != value:
+            return False
+    return True
+
+
+def select(platform, selector: str) -> list:
+    """Elements matching a CSS selector of the kinds the tutorials use: compounds, descendants, "a || b" (first
+    choice with a match)."""
+    for choice in selector.split(" || "):
+        parts = choice.split()
+        found = nodes(platform, lambda n: _simple_matches(n, parts[0]))
+        for part in parts[1:]:
+            found = [m for f in found for m in f.find_all(lambda n, p=part: n is not f and _simple_matches(n, p))]
+        if found:
+            return found
+    return []
+
+
+def play_out(app, level: str = "baseline") -> None:
+    """Play the table's game to its end, the person's moves chosen by a bot of ``level`` from the person's view."""
+    from junban import bots
+
+    table = app.screen
+    bot = bots.make_bot(table.session.game, level, table.session.seed, table.viewer)
+    while not table.session.is_over:
+        table.act(bot.act(table.view()))
+    app.render()

@@ -229,13 +229,15 @@ def test_the_rules_and_the_menu_open_as_sheets_over_the_table_and_give_focus_bac
     assert platform.copied and platform.copied[0].startswith("http://127.0.0.1:8000/#/the-game?")
 
 
-def test_a_win_is_celebrated_and_a_loss_says_why_and_offers_the_same_deal():
-    app, platform = start(SOLO)
+def play_to_the_end_by_hints(app, platform) -> None:
+    """The person follows the hints (the bots play between their turns) until the game ends."""
     session = table(app).session
-    # Play the hints to the end: a real game, whatever its result.
-    for _ in range(400):
+    for _ in range(600):
         if session.is_over:
-            break
+            return
+        if not table(app).my_turn():
+            platform.run_timers(1)
+            continue
         app.key("h")
         hint = table(app).local["hint"]
         if "play" in hint:
@@ -244,7 +246,13 @@ def test_a_win_is_celebrated_and_a_loss_says_why_and_offers_the_same_deal():
             app.key("e")
         else:
             app.key("u")
-    assert session.is_over
+    raise AssertionError("the game did not end")
+
+
+def test_a_win_is_celebrated_and_a_loss_says_why_and_offers_the_same_deal():
+    app, platform = start(SOLO)
+    session = table(app).session
+    play_to_the_end_by_hints(app, platform)  # a real game, whatever its result
     dialog = by_id(platform, "sheet-result")
     result = session.outcome["result"]
     assert by_id(platform, "end-title").textContent == {"perfect": "Perfect win!", "win": "Win!", "loss": "Lost"}[result]
@@ -280,3 +288,53 @@ def test_japanese_table_speaks_japanese_including_default_names_and_engine_error
     text = app.notices[-1].text
     assert "手番を終える前に" in text and "play at least" not in text
     i18n.set_language("en")
+
+
+def test_after_a_game_the_deal_is_analysed_in_slices_and_its_best_line_replayed_step_by_step():
+    app, platform = start("#/the-game?players=1&seed=review-1")
+    assert not named(platform, "Analyse this deal"), "never during play"
+    play_to_the_end_by_hints(app, platform)
+    click(app, button(platform, "Analyse this deal"))
+    review = table(app).review
+    assert review is not None and review.status == "running"
+    assert by_attr(platform, "role", "progressbar"), "it says how far it got"
+    ticks = platform.run_timers(1)
+    assert ticks == 1 and review.status == "running", "one slice per timer callback: the page stays responsive"
+    platform.run_timers(100_000)
+    assert review.status == "done"
+    verdict = by_id(platform, "review-verdict").textContent
+    result = review.result
+    assert verdict == review.verdict_text() and ("perfect" in verdict.lower() or "left" in verdict)
+    # The best line replays through the engine to the result it promised.
+    replay = review.replay
+    assert replay.name == "best" and replay.step == 0
+    click(app, button(platform, "To the end"))
+    assert rules.outcome(replay.state)["left"] == result["best"]["best_left"]
+    click(app, button(platform, "To the start"))
+    note = by_id(platform, "review-note").textContent
+    first = replay.actions[0]
+    assert note.startswith(f"Step 0 of {len(replay.actions)} · Next: Player 1 plays") and str(first["play"]) in note
+    hinted = nodes(platform, lambda n: "hinted" in n.attributes.get("class", "").split())
+    assert hinted, "the next card and its pile are highlighted"
+    click(app, button(platform, "One step on"))
+    assert replay.step == 1 and tops(app) == [p["top"] for p in table(app).view()["piles"]]
+    app.key("ArrowRight")
+    assert replay.step == 2
+    click(app, by_id(platform, "review-play"))
+    platform.run_timers(3)
+    assert replay.step > 2
+    click(app, by_id(platform, "review-play"))  # pause
+    app.key("Escape")
+    assert table(app).review is None and by_id(platform, "end")
+
+
+def test_an_analysis_can_be_stopped_and_left():
+    app, platform = start("#/the-game?players=2&bots=1&level=baseline&seed=review-2&start=1")
+    play_to_the_end_by_hints(app, platform)
+    platform.run_timers(0)
+    click(app, button(platform, "Analyse this deal"))
+    click(app, button(platform, "Stop"))
+    platform.run_timers(1000)
+    assert table(app).review.status == "cancelled" and "stopped" in platform.root.textContent
+    click(app, button(platform, "Back to the game"))
+    assert table(app).review is None

@@ -2,11 +2,11 @@
 
 Plays G deals (seeds ``S-0`` .. ``S-(G-1)``) through the real engine: every seat is a bot that sees only
 ``view(state, seat)``, and every action goes through ``apply``. Variants: ``expert`` (minimum 3), ``small``
-(one card fewer in hand), ``fire`` (On Fire), ``strict`` (no undo). ``--bot clairvoyant`` runs the benchmark-only
-solver that reads the whole deal (an upper bound, never a table bot); ``--bot informed-hands`` and
-``--bot informed-deal`` are the strong bot told the partners' hands, or the whole deal (``the_game_informed``:
-what the hidden cards are worth, never table bots); ``--known F`` tells ``informed-hands`` each card a partner
-holds only with chance F.
+(one card fewer in hand), ``fire`` (On Fire), ``strict`` (no undo). ``--bot clairvoyant`` runs the solver
+(``junban.games.the_game.solver``), which reads the whole deal: the game's ceiling, never a table bot (its nodes and
+CPU seconds per deal are in the summary). ``--bot informed-hands`` and ``--bot informed-deal`` are the strong bot
+told the partners' hands, or the whole deal (``the_game_informed``: what the hidden cards are worth, never table
+bots); ``--known F`` tells ``informed-hands`` each card a partner holds only with chance F.
 
 Prints a table, then as the last line one JSON object: games, perfect_rate, win_rate, mean_left, ci95_perfect,
 ci95_win, seconds, and a digest of the per-deal results (the same seed set gives the same digest, with any
@@ -162,9 +162,13 @@ def table_rows(summary: dict) -> list[tuple[str, object]]:
         t, a = summary["turn_ms"], summary["act_ms"]
         rows.append(("bot ms per turn", f"p50 {t['p50']}  p95 {t['p95']}  max {t['max']}  (CPython)"))
         rows.append(("bot ms per act()", f"p50 {a['p50']}  p95 {a['p95']}  max {a['max']}"))
-    for key in ("node_limit", "solved_perfect", "proved_not_perfect", "undecided", "mean_nodes"):
-        if key in summary:
-            rows.append((key.replace("_", " "), summary[key]))
+    if "node_limit" in summary:
+        n, t = summary["nodes"], summary["cpu_seconds"]
+        rows.append(("solver node limit", f"{summary['node_limit']} per deal"))
+        rows.append(("solver nodes per deal", f"mean {n['mean']}  p95 {n['p95']}  max {n['max']}"))
+        rows.append(("solver CPU s per deal", f"mean {t['mean']}  p95 {t['p95']}  max {t['max']}  (CPython)"))
+        rows.append(("proven best", f"{summary['proven_optimal']} of {summary['games']} (perfect, or no better "
+                                    f"by the dead cards)"))
     rows.append(("seconds", f"{summary['seconds']} ({summary['workers']} worker(s))"))
     rows.append(("results digest", summary["results_digest"]))
     return rows

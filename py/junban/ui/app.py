@@ -19,6 +19,8 @@ from junban.ui.services import Services
 
 i18n.register("common")
 i18n.register("errors")
+i18n.register("help")
+i18n.register("storage")
 
 
 class App:
@@ -29,6 +31,7 @@ class App:
         self.services.use_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
         self.renderer = Renderer(platform.document, platform.root)
         self.screen = None
+        self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
 
     # What tests and the platform reach through the app.
@@ -52,8 +55,12 @@ class App:
     def start(self) -> None:
         self.platform.listen(self)
         self.store.check_all()
-        self.services.report_storage_problems()
+        self.services.sweep_empty_saves()
         self.route(self.platform.get_hash())
+        # What was found unreadable is said on the first screen (after the route, which clears old notices).
+        if self.store.problems:
+            self.services.report_storage_problems()
+            self.render()
         self.platform.set_ready()
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)
@@ -83,6 +90,14 @@ class App:
             self.platform.set_hash("#/", replace=True)
         if screen is not None:
             self.show(screen)
+        self.routed_hash = self.platform.get_hash()
+
+    def hash_changed(self, hash_text: str) -> None:
+        """The address changed (the back button, a link). Hash changes are reported late, after the app may have
+        moved on by itself (a link that opened a game becomes ``#/play/<id>``): the address already shown is not
+        routed again (that would open the same game twice and drop what was said about it)."""
+        if hash_text != self.routed_hash:
+            self.route(hash_text)
 
     def _screen_for(self, route: links.Route):
         services = self.services
@@ -112,6 +127,18 @@ class App:
             return self._deal_from_link(route)
         if route.name == "play":
             return self._open_save(route.save_id)
+        if route.name == "tutorial":
+            return self._tutorial(route.game)
+        if route.name == "storage":
+            from junban.ui.screens.storage import StorageScreen
+
+            return StorageScreen(services)
+        if route.name == "receive":  # a game sent from another device: stored (merged), then opened
+            from junban.ui.screens.storage import receive
+
+            save_id = receive(services, route.params)
+            self.platform.set_hash(f"#/play/{save_id}" if save_id else "#/", replace=True)
+            return self._open_save(save_id) if save_id else self._home()
         return self._home()
 
     def _home(self):
@@ -129,15 +156,77 @@ class App:
             services.notify(t("link.bad", reason=error_text(err)), "error")
             self.platform.set_hash(f"#/{route.game}", replace=True)
             return SetupScreen(services, route.game, None)
+        from junban.daily import link_shape
+
+        started = services.started_game(route.game, setup.config, setup.seed, link_shape(setup))
+        if started is not None:  # the same link opened again: the game started from it, with "start again"
+            services.notify(t("link.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", _link_of(route)))
+            return self._resume(started)
         seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
         session = services.create_session(route.game, setup.config, setup.seed, seats)
         if session is None:
             return SetupScreen(services, route.game, setup)
-        self.platform.set_hash(f"#/play/{session.id}", replace=True)
-        return self._table(session)
+        return self._table(self._opened(session))
+
+    def _opened(self, session):
+        """A game opened from a link: Back from its table leads home (the link's entry becomes home)."""
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{session.id}")
+        return session
+
+    def _resume(self, save_id: str):
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{save_id}")
+        return self._open_save(save_id)
+
+    def _tutorial(self, game: str):
+        """A game's first game that teaches: the one under way, with "start again", or a new one."""
+        from junban.daily import seat_shape
+        from junban.ui.tutorials import script_for
+
+        services = self.services
+        script = script_for(game)
+        seats = services.default_seats(game, script.people + script.bots, script.bots, script.level)
+        config = load_game_config(game, script.config)
+        started = services.started_game(game, config, script.seed, seat_shape(seats), mode="tutorial")
+        if started is not None:
+            services.notify(t("tut.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", f"#/tutorial/{game}"))
+            return self._resume(started)
+        session = services.create_session(game, config, script.seed, seats, mode="tutorial")
+        if session is None:
+            return self._home()
+        return self._table(self._opened(session))
+
+    def start_again(self, hash_text: str) -> None:
+        """"Start again" on a resumed link or tutorial: a new game of the same deal."""
+        try:
+            route = links.parse_route(hash_text)
+        except links.LinkError:
+            return
+        services = self.services
+        if route.name == "tutorial":
+            from junban.ui.tutorials import script_for
+
+            script = script_for(route.game)
+            seats = services.default_seats(route.game, script.people + script.bots, script.bots, script.level)
+            session = services.create_session(route.game, script.config, script.seed, seats, mode="tutorial")
+        elif route.name == "deal":
+            try:
+                setup = links.setup_from_params(route.game, route.params)
+            except links.LinkError as err:
+                services.notify(t("link.bad", reason=error_text(err)), "error")
+                return
+            seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
+            session = services.create_session(route.game, setup.config, setup.seed, seats)
+        else:
+            return
+        if session is not None:
+            services.go(f"#/play/{session.id}", replace=True)
 
     def _open_save(self, save_id: str):
-        from junban.session import Session
+        from junban.session import LONG_LOG, Session
 
         record = self.store.read_save(save_id)
         self.services.report_storage_problems()
@@ -148,13 +237,16 @@ class App:
         try:
             session = Session.from_record(record)
         except (JunbanError, ValueError, TypeError, KeyError) as err:
-            from junban.storage import UnreadableRecord
+            from junban.storage import replay_failure
 
-            self.store.save_unreadable(save_id, UnreadableRecord(str(err), code="record.replay",
-                                                                 reason=error_text(err)))
+            self.store.save_unreadable(save_id, replay_failure(err))
             self.services.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
+        if len(session.actions) >= LONG_LOG and session.compact():  # written before folding: the same position
+            self.services.notify(t("storage.compacted", n=len(record["actions"]) - len(session.actions)), "info")
+            self.services.save(session)
+        self.services.warn_if_long(session)
         return self._table(session)
 
     def _table(self, session):
@@ -226,7 +318,7 @@ class App:
             "header",
             {"class": ["topbar", "compact" if extra is not None else None]},
             h("a", {"href": "#/", "class": "brand"},
-              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"),
+              h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
               h("span", {"class": "brand-name"}, "Junban"),
               h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
             extra,
@@ -246,6 +338,9 @@ class App:
                   h("p", {}, notice.text),
                   h("button", {"type": "button", "class": "button primary", "data-act": "app:update"},
                     t("update.reload")) if notice.kind == "update" else None,
+                  h("button", {"type": "button", "class": "button primary small notice-action",
+                               "data-act": notice.action[1], "data-arg": notice.action[2]}, notice.action[0])
+                  if notice.action else None,
                   h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss",
                                "data-arg": notice.key, "aria-label": t("notice.dismiss")}, "×"))
             )
@@ -264,6 +359,10 @@ class App:
             elif act == "app:go":
                 if arg:
                     self.go(arg)
+                    return
+            elif act == "app:fresh":
+                if arg:
+                    self.start_again(arg)
                     return
             elif self.screen is not None:
                 self.screen.handle(act, arg)
@@ -292,6 +391,18 @@ class App:
         if handled:
             self.render()
         return bool(handled)
+
+
+def load_game_config(game: str, config: dict) -> dict:
+    from junban.games import load_game
+
+    return load_game(game).normalize_config(config)
+
+
+def _link_of(route: links.Route) -> str:
+    """The address of a deal route (as the hash carries it)."""
+    query = "&".join(f"{k}={links.percent_encode(v, safe=',:')}" for k, v in route.params.items())
+    return f"#/{route.game}?{query}"
 
 
 def _game_in(hash_text: str) -> str | None:

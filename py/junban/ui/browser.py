@@ -6,7 +6,7 @@ events) behind plain Python methods; ``tests/ui/fakeplatform.py`` is its CPython
 from __future__ import annotations
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from junban.storage import StorageFull
 
@@ -182,6 +182,36 @@ class BrowserPlatform:
         promise.then(create_once_callable(lambda *_: on_done(True)),
                      create_once_callable(lambda *_: on_done(False)))
 
+    # -- files: downloads and the file a person picks
+
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a file to save (a Blob behind an ``<a download>``; nothing leaves the device)."""
+        blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        self.window.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 60_000)
+
+    def read_chosen_file(self, input_id: str, max_chars: int, on_done) -> None:
+        """Read the file picked in ``<input type=file id=input_id>`` as text: ``on_done(text, None)``, or
+        ``on_done(None, "too_large" | "unreadable")``. The input is cleared, so the same file may be picked again."""
+        field = _present(self.document.getElementById(input_id))
+        files = _present(getattr(field, "files", None)) if field is not None else None
+        if files is None or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        field.value = ""
+        if float(chosen.size) > max_chars * 4:  # UTF-8 bytes: a file this large cannot be one we wrote
+            on_done(None, "too_large")
+            return
+        chosen.text().then(create_once_callable(lambda text: on_done(str(text), None)),
+                           create_once_callable(lambda *_: on_done(None, "unreadable")))
+
     # -- a new version of the app (the service worker; see assets/update.js)
 
     def on_update_ready(self, callback) -> None:
@@ -245,7 +275,7 @@ class BrowserPlatform:
                 app.dispatch(act, arg if isinstance(arg, str) else None)
 
         def on_hash(event):
-            app.route(self.get_hash())
+            app.hash_changed(self.get_hash())
 
         def on_storage(event):
             key = _present(event.key)

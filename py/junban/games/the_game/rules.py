@@ -7,7 +7,8 @@ is lower, or exactly 10 higher. The game ends when the active player cannot play
 played. 0 cards left is a perfect win, 1-9 a win, 10 or more a loss. On Fire: a fire card (22 33 44 55 66 77) still
 on top of a pile at the end of a later turn than the one it was played in loses the game at once.
 
-Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 1/2").
+Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 3/4": a
+pile is named by its key, 1-4, at the table).
 
 Actions (JSON-able dicts):
 
@@ -280,6 +281,25 @@ def _marker_actions(state: State, seat: int) -> list[dict]:
 
 def outcome(state: State) -> dict | None:
     return copy.deepcopy(state.ended) if state.ended else None
+
+
+def position(state: State) -> tuple:
+    """What decides the rest of the game: the same cards in the same places, the same markers, the same turn.
+    Not the order of the cards within a hand, nor how many actions led here. A marker set and cleared, or a card
+    played and taken back, returns to the position before it (the session folds such runs out of the log)."""
+    return (
+        tuple(state.draw),
+        tuple(tuple(sorted(hand)) for hand in state.hands),
+        tuple(tuple(pile) for pile in state.piles),
+        tuple((m["kind"], m["seat"], m["turn"]) if m else None for m in state.markers),
+        state.active, state.turn, tuple(state.played), state.minimum, state.ended is not None,
+    )
+
+
+def winds_down(action: dict) -> bool:
+    """Plays and ending a turn bring the game nearer its end (98 cards, at most 196 such actions); pile markers and
+    undo can be repeated without end."""
+    return "play" in action or "end_turn" in action
 
 
 # --------------------------------------------------------------------------- applying actions

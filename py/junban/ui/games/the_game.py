@@ -125,9 +125,12 @@ def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face", w
              h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if word else None)
 
 
-def seat_status(table, view: dict, seat: int) -> str:
-    """What a seat chip says besides the name: the cards in that hand."""
-    return t("tg.cards_in_hand", n=view["hand_counts"][seat])
+def seat_status(table, view: dict, seat: int):
+    """What a seat chip says besides the name: the cards in that hand (a card sign and the number; the words are
+    for screen readers, so five chips fit a phone's width)."""
+    n = view["hand_counts"][seat]
+    return [h("span", {"class": "hand-sign", "aria-hidden": "true"}), str(n),
+            h("span", {"class": "visually-hidden"}, " ", t("tg.cards_word", n=n))]
 
 
 def _legal_plays(table) -> tuple[list[dict], set]:
@@ -155,6 +158,26 @@ def render_table(table):
     )
 
 
+def render_replay(table, note: str):
+    """A replayed position (``the_game_review``): the piles and the acting seat's hand, read-only, the next action
+    highlighted as a hint is, and ``note`` saying what it is."""
+    view = table.view()
+    fire = set(view["fire_cards"])
+    hint = table.local.get("hint")
+    return [
+        _status(table, view, note=h("p", {"class": "status review-note", "id": "review-note"}, note)),
+        h("div", {"class": "piles", "role": "group", "aria-label": t("tg.piles"), "data-zone": "piles"},
+          [_pile(table, view, p, None, set(), fire, hint, {}, hint_word=t("tg.next")) for p in range(4)]),
+        _hand(table, view, table.local.get("selected"), set(), fire, hint),
+    ]
+
+
+def end_actions(table):
+    """What The Game adds to the end of a game: "Analyse this deal" (could it have been won?)."""
+    return h("button", {"type": "button", "class": "button", "data-act": "tg:analyse", "id": "analyse"},
+             t("tg.review.open"))
+
+
 def _recent_plays(table) -> dict:
     """card -> seat, for the cards the others played since the viewer last acted (marked on the piles)."""
     marked = {}
@@ -175,7 +198,8 @@ def _who_played(table, card: int) -> int | None:
     return None
 
 
-def _status(table, view):
+def _status(table, view, note=None):
+    """The turn (or ``note`` instead) and the draw pile."""
     session = table.session
     if session.is_over:
         text = t("tg.status.over")
@@ -188,14 +212,14 @@ def _status(table, view):
         else:
             text = t("tg.status.turn", name=table.seat_name(active), n=view["minimum"], played=played)
     return h("div", {"class": "status-row"},
-             h("p", {"class": "status", "id": "status", "tabindex": "-1", "key": f"turn-{view['turn']}"}, text),
+             note or h("p", {"class": "status", "id": "status", "tabindex": "-1", "key": f"turn-{view['turn']}"}, text),
              h("p", {"class": "draw-pile", "aria-label": t("tg.draw_pile", n=view["draw_count"]), **origin("draw-pile")},
                h("span", {"class": "draw-stack", "aria-hidden": "true"}),
                h("span", {"class": "draw-count"}, str(view["draw_count"])),
                h("span", {"class": "draw-word"}, t("tg.draw_short"))))
 
 
-def _pile(table, view, p, selected, plays, fire, hint, played_by):
+def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):
     pile = view["piles"][p]
     top = pile["top"]
     cards = pile["cards"]
@@ -217,7 +241,8 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by):
         extras.append(t("tg.pile.played_by", name=table.seat_name(played_by[cards[-1]])))
     before, _, after = t("tg.pile.label", name=pile_name(p), top="\0").partition("\0")
     if cards:
-        who = _who_played(table, top)
+        # A card just played by someone whose hand is not shown flies in from their seat chip.
+        who = _who_played(table, top) if pile["top_played_this_turn"] else None
         face = _face(top, pile["fire_on_top"],
                      {"key": f"top-{top}", **flip(f"tg-{top}", came_from=f"seat-{who}" if who is not None else None)})
     else:
@@ -258,7 +283,7 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by):
             h("span", {"class": "recent-tag", "aria-hidden": "true"}, table.seat_name(played_by[recent_top]))
             if recent_top is not None else None,
             h("span", {"class": "trick-badge", "aria-hidden": "true"}, t("tg.trick")) if trick else None,
-            h("span", {"class": "hint-badge", "aria-hidden": "true"}, t("tg.hint")) if hinted else None,
+            h("span", {"class": "hint-badge", "aria-hidden": "true"}, hint_word or t("tg.hint")) if hinted else None,
             h("span", {"class": ["marker-badge", f"marker-{marker['kind']}"], "aria-hidden": "true"},
               h("span", {"class": "marker-kind"}, t(f"tg.marker.{marker['kind']}.short")),
               h("span", {"class": "marker-who"}, table.seat_name(marker["seat"]))) if marker else None,
@@ -420,6 +445,11 @@ def handle(table, act: str, arg: str | None) -> None:
         give_hint(table)
     elif act == "tg:mark":
         set_marker(table, arg)
+    elif act == "tg:analyse" and table.session.is_over:
+        from junban.ui.games.the_game_review import Review
+
+        table.close_sheet()
+        table.start_review(Review(table))
 
 
 def tap_card(table, card: int) -> None:
@@ -506,6 +536,7 @@ def give_hint(table) -> None:
     module = bot_registry.bot_module("the-game")
     bot = module.make_bot(module.DEFAULT_LEVEL, table.session.seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
+    table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
     table.local["selected"] = action.get("play")
     table.services.announce(_hint_text(action))
@@ -566,7 +597,7 @@ def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict
     return None
 
 
-def _pile_short(pile: int) -> str:
+def pile_short(pile: int) -> str:
     return f"{'▲' if pile < 2 else '▼'}{pile + 1}"
 
 
@@ -575,7 +606,7 @@ def render_event(table, event: dict, compact: bool):
     if kind == "play":
         marks = event.get("marks", [])
         return [h("span", {"class": "log-card", "style": f"--v:{event['card']}"}, str(event["card"])),
-                h("span", {"class": "log-pile"}, "→", _pile_short(event["pile"])),
+                h("span", {"class": "log-pile"}, "→", pile_short(event["pile"])),
                 h("span", {"class": "log-mark trick"}, t("tg.log.trick")) if "trick" in marks else None,
                 h("span", {"class": "log-mark fire"}, _flame("flame small"), h("span", {"class": "visually-hidden"},
                                                                                 t("tg.fire"))) if "fire" in marks
@@ -589,8 +620,8 @@ def render_event(table, event: dict, compact: bool):
         return t("tg.log.undo", card=event["card"])
     if kind == "mark":
         if event["marker"] is None:
-            return t("tg.log.unmark", pile=_pile_short(event["pile"]))
-        return t("tg.log.mark", pile=_pile_short(event["pile"]), marker=t(f"tg.marker.{event['marker']}.short"))
+            return t("tg.log.unmark", pile=pile_short(event["pile"]))
+        return t("tg.log.mark", pile=pile_short(event["pile"]), marker=t(f"tg.marker.{event['marker']}.short"))
     return ""
 
 

@@ -1,8 +1,9 @@
-"""The in-app rules reference of a game, in the current language."""
+"""The in-app rules reference of a game, in the current language, with a way into its first game that teaches."""
 from __future__ import annotations
 
 import importlib
 
+from junban.links import TUTORIAL_GAMES
 from junban.ui import i18n
 from junban.ui.dom import h
 from junban.ui.i18n import t
@@ -16,6 +17,11 @@ def rules_body(game: str, heading: str = "h3") -> list:
     game = "eleusis" if game == "eleusis-science" else game
     module = importlib.import_module(f"junban.ui.text.{RULE_TEXTS[game]}")
     body = []
+    if game in TUTORIAL_GAMES:  # the rules are also taught by playing
+        body.append(h("p", {"class": "rules-tutorial", "key": "tutorial"},
+                      h("span", {}, t("tut.learn_help")), " ",
+                      h("a", {"class": "button primary small", "href": f"#/tutorial/{game}", "id": "rules-tutorial"},
+                        t("tut.learn"))))
     for title, paragraphs in module.RULES[i18n.language()]:
         body.append(h("section", {"class": "rules-section", "key": title},
                       h(heading, {}, title), [h("p", {"key": i}, p) for i, p in enumerate(paragraphs)]))

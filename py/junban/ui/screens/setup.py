@@ -1,4 +1,6 @@
-"""Setup of a new game: seats (person with a name, or bot with a level), the game's options, the seed."""
+"""Setup of a new game: first what a player chooses (how many players, which seats are bots and their level,
+the game's variants), then, folded under "More", the deal's seed (the same seed deals the same cards anywhere).
+Start opens the table in place of the setup, so Back from the table leads home, not to a second copy."""
 from __future__ import annotations
 
 from junban import bots as bot_registry
@@ -27,6 +29,7 @@ class SetupScreen:
         self.seed = preset.seed if preset and preset.seed else random_seed()
         self.seed_error: str | None = None
         self.error: str | None = None
+        self.offer_tutorial = services.first_visit(game)
 
     @property
     def title(self) -> str:
@@ -44,6 +47,10 @@ class SetupScreen:
         return h(
             "form", {"class": "setup", "data-submit": "setup:start", "novalidate": True},
             h("h1", {}, self.title),
+            h("p", {"class": "tutorial-offer", "id": "tutorial-offer"},
+              h("span", {}, t("tut.offer", game=t(f"game.{self.game}.title"))), " ",
+              h("a", {"class": "button primary small", "href": f"#/tutorial/{self.game}"}, t("tut.offer.play")))
+            if self.offer_tutorial else None,
             h("fieldset", {"class": "group"},
               h("legend", {}, t("setup.player" if solo else "setup.players")),
               None if solo else
@@ -54,8 +61,8 @@ class SetupScreen:
                  for n in seats]),
               h("ol", {"class": "seat-list"}, [self._seat_row(i, seat) for i, seat in enumerate(self.seats)])),
             self.ui.setup_options(self),
-            h("fieldset", {"class": "group"},
-              h("legend", {}, t("setup.deal")),
+            h("details", {"class": "group more", "open": True if self.seed_error else None, "id": "setup-more"},
+              h("summary", {}, t("setup.more")),
               h("label", {"for": "seed", "class": "field-label"}, t("setup.seed")),
               h("div", {"class": "row"},
                 h("input", {"id": "seed", "type": "text", "value": self.seed, "data-field": "seed",
@@ -179,4 +186,4 @@ class SetupScreen:
             return
         session = self.services.create_session(self.game, config, seed, seats)
         if session is not None:
-            self.services.go(f"#/play/{session.id}")
+            self.services.show_new_table(session)

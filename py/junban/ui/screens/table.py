@@ -15,18 +15,21 @@ this screen owns what every game shares:
   phone, the result; a game adds its own (The Game's pile markers, a confirmation).
 - **Saving** after every action; another tab writing the same save is noticed, never silently overwritten.
 - **The end**: the result (once in the history), replay this deal / new deal / share.
+- **Help**: the rules as a sheet; hints a game's table gives go through ``note_hint`` (the game is then marked
+  assisted); a first game that teaches (``parts.tutorial``, a save of mode "tutorial") adds its coach mark, may
+  refuse an action the step does not ask for, holds the bots while the person reads, and plays its own bots.
 """
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction, JunbanError
+from junban.errors import IllegalAction
 from junban.rng import random_seed
 from junban.session import Session
-from junban.ui import i18n
+from junban.ui import i18n, tutorials
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
-from junban.ui.parts import movelog
+from junban.ui.parts import marks, movelog
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
@@ -48,12 +51,18 @@ class TableScreen:
         self.viewer: int | None = people[0] if len(people) == 1 else None
         self.local = self.ui.new_table_state()  # the game UI's own selection state
         self.log = movelog.MoveLog(self.ui, session)
+        self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
         self.sheet = SheetState()
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
         self.conflict = False
-        self.last_seen_actions = len(session.actions)
+        self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
+        self.opened_at = services.platform.now()
+        self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
+        self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
+        self.tutorial = tutorials.start(self)
+        self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
         if session.is_over:
             self._record_finished()
 
@@ -101,6 +110,12 @@ class TableScreen:
         """The table's own part of the top bar: its title, and buttons for the rules and the menu."""
         return h("div", {"class": "table-bar"},
                  h("h1", {"class": "table-title"}, self.title),
+                 marks.mode_chip(self.session),
+                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
+                         "aria-label": t("tut.offer.play")},
+                   h("span", {"class": "bar-label"}, t("tut.offer.play")),
+                   h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
+                 if self.offer_tutorial else None,
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
                               "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
@@ -110,6 +125,10 @@ class TableScreen:
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
 
     def render(self):
+        if self.review is not None:
+            return h("div", {"class": ["table-frame", f"game-{self.session.game}", "reviewing"],
+                             "inert": True if self.sheet.is_open() else None, "key": "frame"},
+                     h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
             return self._cover()
         body = self.ui.render_table(self)  # first: drawing the table may open one of the game's sheets
@@ -125,6 +144,7 @@ class TableScreen:
                 movelog.render_log(self)) if self.log.enabled else None,
               self._end_banner() if over and not self.sheet.is_open("result") else None),
             self._sheet(),
+            self.tutorial.render(self) if self.tutorial else None,
         ]
 
     def _cover(self):
@@ -168,15 +188,18 @@ class TableScreen:
         session = self.session
         if not any(seat.is_bot for seat in session.seats) or session.is_over:
             return None
-        speed = self.services.settings.get("speed", "normal")
         return h("div", {"class": "table-controls"},
                  h("label", {"class": "speed"}, h("span", {"class": "speed-label"}, t("table.bot_speed")),
-                   h("select", {"data-field": "speed", "value": speed, "id": "speed", "aria-label": t("table.bot_speed")},
-                     [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])),
+                   self._speed_select("speed")),
                  h("button", {"type": "button", "class": "button small skip", "data-act": "table:skip", "id": "skip",
                               "aria-label": t("table.skip")},
                    _skip_icon(), h("span", {"class": "skip-word", "aria-hidden": "true"}, t("table.skip_short")))
                  if session.bot_to_act() and self.people else None)
+
+    def _speed_select(self, ident: str):
+        speed = self.services.settings.get("speed", "normal")
+        return h("select", {"data-field": "speed", "value": speed, "id": ident, "aria-label": t("table.bot_speed")},
+                 [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])
 
     def _recap_row(self):
         if not self.log.enabled:
@@ -185,14 +208,16 @@ class TableScreen:
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
-                 self.ui.result_summary(self), self._end_actions())
+                 self.ui.result_summary(self), marks.result_marks(self.session), self._end_actions())
 
     def _end_actions(self):
+        extra = getattr(self.ui, "end_actions", None)
         return h("div", {"class": "actions end-actions"},
                  h("button", {"type": "button", "class": "button primary", "data-act": "table:same-deal",
                               "id": "same-deal"}, t("end.same_deal")),
                  h("button", {"type": "button", "class": "button", "data-act": "table:new-deal", "id": "new-deal"},
                    t("end.new_deal")),
+                 extra(self) if extra else None,
                  h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
                  h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
                  h("a", {"class": "button quiet", "href": "#/"}, t("end.home")))
@@ -218,14 +243,16 @@ class TableScreen:
 
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
         if name == "result":
+            # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
-                         [self.ui.result_summary(self), self._celebration()], "table:close",
+                         h("section", {"class": "end-result", "id": "end", "aria-labelledby": "end-title"},
+                           self.ui.result_summary(self), marks.result_marks(self.session), self._celebration()),
+                         "table:close",
                          actions=self._end_actions(), kind="result")
         return self.ui.render_sheet(self, name, self.sheet.arg)
 
     def _menu(self):
         other = "ja" if i18n.language() == "en" else "en"
-        speed = self.services.settings.get("speed", "normal")
         bots = any(seat.is_bot for seat in self.session.seats)
         return [
             h("p", {"class": "menu-seed muted"}, t("table.seed", seed=self.session.seed)),
@@ -233,9 +260,10 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:share",
                            "id": "share"}, t("table.share")),
               self._share_box(),
-              h("label", {"class": "menu-item speed"}, t("table.bot_speed"),
-                h("select", {"data-field": "speed", "value": speed},
-                  [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS]))
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
+                t("send.button")),
+              _send_box(self),
+              h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
                 t("log.title")) if self.log.enabled else None,
@@ -265,7 +293,16 @@ class TableScreen:
 
     # ------------------------------------------------------------------ input
 
+    def start_review(self, review) -> None:
+        """Show a finished game's review (``review.render/handle/key/start/stop``) instead of the table."""
+        self.review = review
+        review.start()
+        self.services.focus_after_render("#review-title")
+
     def handle(self, act: str, arg: str | None) -> None:
+        if self.review is not None and act.startswith("review:"):
+            self.review.handle(act, arg)
+            return
         if act == "table:reveal":
             self.viewer = self.session.to_act
             self.local = self.ui.new_table_state()
@@ -286,6 +323,12 @@ class TableScreen:
             self.replay_table(random_seed())
         elif act == "table:same-deal":
             self.replay_table(self.session.seed)
+        elif act.startswith("tutorial:") and self.tutorial is not None:
+            self.tutorial.handle(self, act)
+        elif act.startswith("send:"):
+            from junban.ui.screens.storage import handle_send
+
+            handle_send(self, act)
         else:
             self.ui.handle(self, act, arg)
 
@@ -305,6 +348,8 @@ class TableScreen:
             return False
         if typing or self.needs_handover():
             return False
+        if self.review is not None:
+            return self.review.key(key)
         handler = getattr(self.ui, "key", None)
         return bool(handler and handler(self, key, ctrl))
 
@@ -316,6 +361,8 @@ class TableScreen:
             self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
         session = self.session
+        if self.tutorial is not None and not self.tutorial.allows(self, action):
+            return False
         seat = session.to_act
         before = session.view(seat) if seat is not None else None
         observed = session.view(movelog.OBSERVER)
@@ -325,7 +372,13 @@ class TableScreen:
             self.services.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
             return False
         self.services.dismiss("illegal")
-        self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        if len(session.actions) > self.log_length:
+            self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        else:  # the action came back to a recent position: the run since then left the game's log (session.py)
+            self.log.drop_from(len(session.actions))
+        self.log_length = len(session.actions)
+        if self.tutorial is not None:
+            self.tutorial.after_action(self)
         self._store()
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
@@ -339,57 +392,78 @@ class TableScreen:
     def _record_finished(self) -> None:
         self.services.record_finished(self.session, self.ui.history_entry(self.session))
 
+    def note_hint(self) -> None:
+        """A game's table gave the person a hint: the game is assisted from now on (saved, shown at the end)."""
+        self.services.note_hint(self.session)
+
     def _store(self) -> None:
-        """Save, unless another tab has moved this game on (then warn instead of overwriting)."""
+        """Save, unless another tab has changed this game's log since this tab last wrote or read it (then warn
+        instead of overwriting)."""
         stored = self.services.store.read_save(self.session.id)
-        if stored is not None:
-            theirs = stored["actions"]
-            ours = self.session.actions
-            if len(theirs) > self.last_seen_actions or theirs != ours[: len(theirs)]:
-                self.conflict = True
-                self.services.notify(t("table.conflict"), "error", key="conflict")
-                return
+        self.services.report_storage_problems()
+        if stored is not None and stored["actions"] != self.stored_actions:
+            self.conflict = True
+            self.services.notify(t("table.conflict"), "error", key="conflict")
+            return
         if self.services.save(self.session):
-            self.last_seen_actions = len(self.session.actions)
+            self.stored_actions = list(self.session.actions)
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage: follow this game if it moved on there, or warn."""
-        if key is not None and key != f"junban.save.{self.session.id}":
+        key_here = f"junban.save.{self.session.id}"
+        if key is not None and key != key_here:
             return
-        record = self.services.store.read_save(self.session.id)
+        store = self.services.store
+        record = store.read_save(self.session.id)
+        if record is None and (any(p.key == key_here for p in store.problems)
+                               or store.kept_aside_since(self.session.id, self.opened_at)):
+            # Stored unreadable by someone (kept aside, with a notice): this tab's game is whole; save it again.
+            self.services.report_storage_problems()
+            if not self.conflict and self.services.save(self.session):
+                self.stored_actions = list(self.session.actions)
+            self.services.render()
+            return
         if record is None:
             self.services.notify(t("table.deleted_elsewhere"), "error", key="conflict")
             self.conflict = True
             self.services.render()
             return
         theirs = record["actions"]
-        ours = self.session.actions
-        if theirs == ours:
+        if theirs == self.session.actions:
+            self.stored_actions = list(theirs)
             return
-        if theirs[: len(ours)] == ours:
-            try:
-                for action in theirs[len(ours):]:
-                    seat = self.session.to_act
-                    observed = self.session.view(movelog.OBSERVER)
-                    self.session.apply(action)
-                    self.log.add(len(self.session.actions) - 1, seat, observed,
-                                 self.session.view(movelog.OBSERVER), action)
-            except JunbanError:
-                self.conflict = True
-                self.services.notify(t("table.conflict"), "error", key="conflict")
-            else:
-                self.last_seen_actions = len(self.session.actions)
-                self.services.notify(t("table.followed"), "info", key="followed")
-                if self.session.is_over:
-                    self._record_finished()
+        ours, state = list(self.session.actions), self.session.state
+        if self.session.follow(theirs, may_shorten=ours == self.stored_actions):
+            self.stored_actions = list(theirs)
+            self._log_followed(ours, state)
+            self.services.notify(t("table.followed"), "info", key="followed")
+            if self.session.is_over:
+                self._record_finished()
         else:
             self.conflict = True
             self.services.notify(t("table.conflict"), "error", key="conflict")
         self.services.render()
 
+    def _log_followed(self, ours: list, state) -> None:
+        """Bring the move log to the game's log after following another tab: the new actions one by one when
+        they only added to ours (from ``state``, ours' last), else the whole log again (a run was folded away)."""
+        actions = self.session.actions
+        if actions[: len(ours)] == ours:
+            module = self.session.module
+            for index in range(len(ours), len(actions)):
+                seat = module.to_act(state)
+                before = module.view(state, movelog.OBSERVER)
+                state = module.apply(state, actions[index])
+                self.log.add(index, seat, before, module.view(state, movelog.OBSERVER), actions[index])
+        else:
+            self.log = movelog.MoveLog(self.ui, self.session)
+        self.log_length = len(actions)
+
     # ------------------------------------------------------------------ bots
 
     def after_render(self) -> None:
+        if self.tutorial is not None and self.tutorial.holds_bots():
+            return
         if self.session.bot_to_act() and not self.conflict:
             self._schedule_bot()
         elif not self.session.is_over:
@@ -410,7 +484,7 @@ class TableScreen:
         if not self.services.is_showing(self) or not self.session.bot_to_act() or self.conflict:
             return
         try:
-            action = self.session.bot_action()
+            action = self.tutorial.bot_action(self) if self.tutorial is not None else self.session.bot_action()
             self.act(action)
         except Exception as err:  # a bot must never freeze the table: report and stop the bots
             self.services.report_crash(err)
@@ -418,9 +492,15 @@ class TableScreen:
         self.services.render()
 
     def leave(self) -> None:
+        if self.review is not None:
+            self.review.stop()
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
+        if not self.session.actions and not self.conflict:  # a game with no move is not kept
+            stored = self.services.store.read_save(self.session.id)
+            if stored is not None and not stored["actions"]:
+                self.services.store.delete_save(self.session.id)
 
     # ------------------------------------------------------------------ sharing and new deals
 
@@ -453,3 +533,11 @@ class TableScreen:
 def _skip_icon():
     return h("svg", {"class": "icon", "viewBox": "0 0 16 16", "aria-hidden": "true", "focusable": "false"},
              h("path", {"d": "M2 3l6 5-6 5zM8 3l6 5-6 5z"}))
+
+
+def _send_box(table):
+    if table.send_link is False:
+        return None
+    from junban.ui.screens.storage import send_box
+
+    return send_box(table)

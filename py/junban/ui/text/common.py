@@ -6,12 +6,8 @@ EN = {
     "link.bad": "This link could not be opened: {reason}. Nothing saved was changed.",
     "game.unavailable": "The game “{game}” is not available in this version of Junban.",
     "save.missing": "That saved game is not on this device (it may have been deleted).",
-    "storage.unreadable_in_place": "Stored data “{key}” could not be read ({reason}). There was no room to keep a "
-                                   "copy aside, so it was left where it is; everything else works as before.",
     "storage.full": "This browser's storage is full: the game goes on, but it is not being saved. "
-                    "Delete old saved games or prune the history to make room.",
-    "storage.unreadable": "Stored data “{key}” could not be read ({reason}). It was kept aside as “{backup}”; "
-                          "everything else works as before.",
+                    "Open Storage (from the home screen or History) to see what takes room and free some.",
     "nav.home_suffix": "home",
     "nav.label": "Main",
     "nav.history": "History",
@@ -155,12 +151,8 @@ JA = {
     "link.bad": "このリンクは開けませんでした: {reason}。保存データは変更されていません。",
     "game.unavailable": "ゲーム「{game}」はこのバージョンのJunbanでは遊べません。",
     "save.missing": "その保存ゲームはこの端末にありません（削除された可能性があります）。",
-    "storage.unreadable_in_place": "保存データ「{key}」を読み込めませんでした（{reason}）。別に保管する空きがないため、"
-                                   "そのまま残してあります。他のデータはこれまでどおり使えます。",
     "storage.full": "ブラウザの保存領域がいっぱいです。ゲームは続けられますが保存されていません。"
-                    "古い保存ゲームを削除するか、履歴を整理して空きを作ってください。",
-    "storage.unreadable": "保存データ「{key}」を読み込めませんでした（{reason}）。「{backup}」として別に保管しました。"
-                          "他のデータはこれまでどおり使えます。",
+                    "ホーム画面か履歴から「保存データ」を開き、何が容量を使っているかを確かめて空きを作ってください。",
     "nav.home_suffix": "ホーム",
     "nav.label": "メイン",
     "nav.history": "履歴",

@@ -1,0 +1,202 @@
+"""After a game of The Game: could the deal have been won, and where did it slip away?
+
+``Analysis(config, seed, actions, people)`` takes a finished game's log and answers, in resumable slices like
+``solver.Solve`` (it runs the solver, which reads the whole deal, so only once the game is over):
+
+- **best**: the best result the deal allowed from its start, with the solver's line (engine actions);
+- **turning point**: the first turn of a person (a seat in ``people``) after which the best reachable result got
+  worse, with what the solver would have played in that turn instead.
+
+The best reachable result can only get worse along a game (from any position, following the game's own next turn
+and then the best line from there is a line too), so the turning point is found by bisection over the turn
+boundaries, not by solving from every turn: each probe asks the solver "can the level still be reached from here?"
+(``Solve(..., target=level)``). A position whose dead cards already exceed the level needs no search at all (that is
+a proof; a probe that finds no line within its limit is not). If the first turn that lost ground was a bot's, the
+level drops to what was still reachable after it, and the search goes on for a person's turn.
+
+Work is counted in solver nodes; the limits make the whole analysis bounded (``max_nodes``) and reproducible.
+"""
+from __future__ import annotations
+
+from junban.games.the_game import rules
+from junban.games.the_game.solver import FIRE_LOSS, Known, Solve, dead_cards
+
+BEST_NODES = 5000
+PROBE_NODES = 1000
+AFTER_NODES = 1000
+MAX_BOTS_TURNS = 3  # bots' turns that lost ground, followed down before giving up on a person's turn
+
+
+class Turn:
+    """One turn of the game's log: where it starts in the log, whose it is, the state at its start."""
+
+    def __init__(self, index: int, start: int, state: rules.State):
+        self.index = index
+        self.start = start
+        self.seat = state.active
+        self.number = state.turn
+        self.end = start  # one past its last action
+        known = Known(state)
+        self.lower_bound = dead_cards(known.root[1], known.live(known.root))  # cards that can never be played
+
+
+def game_turns(config: dict, seed: str, actions: list[dict]) -> tuple[list[Turn], rules.State]:
+    """The log's turns, each with its start index in ``actions``, and the final state (which must be over)."""
+    state = rules.new_game(config, seed)
+    turns = [Turn(0, 0, state)]
+    for i, action in enumerate(actions):
+        state = rules.apply(state, action)
+        turns[-1].end = i + 1
+        if "end_turn" in action and not rules.is_over(state):
+            turns.append(Turn(len(turns), i + 1, state))
+    if not rules.is_over(state):
+        raise ValueError("the game is not over: it is analysed only once it has ended")
+    return turns, state
+
+
+def score_of(outcome: dict) -> int:
+    return outcome["left"] + (FIRE_LOSS if outcome["reason"].startswith("fire") else 0)
+
+
+class Analysis:
+    """The best result of a finished game's deal and its turning point, in slices: ``run(n)`` spends at most ``n``
+    solver nodes and says whether the analysis is done; ``progress`` and ``result`` are plain JSON-able data."""
+
+    def __init__(self, config: dict, seed: str, actions: list[dict], people, *, best_nodes: int = BEST_NODES,
+                 probe_nodes: int = PROBE_NODES, after_nodes: int = AFTER_NODES):
+        self.config = rules.normalize_config(config)
+        self.seed = seed
+        self.actions = list(actions)
+        self.people = frozenset(people)
+        self.turns, self.final = game_turns(self.config, seed, self.actions)
+        self.best_nodes = best_nodes
+        self.probe_nodes = probe_nodes
+        self.after_nodes = after_nodes
+        probes = max(1, len(self.turns).bit_length() + 1)
+        self.max_nodes = best_nodes + (MAX_BOTS_TURNS + 1) * (probes * probe_nodes + after_nodes)
+        self.nodes = 0
+        self.phase = "best"
+        self.done = False
+        self._solve: Solve | None = None
+        self._spent = 0  # nodes of the solves already finished
+        self._best = None
+        self._turning = None
+        self._steps = self._analyse()
+
+    # ------------------------------------------------------------------ the public face
+
+    def run(self, max_nodes: int | None = None) -> bool:
+        stop = None if max_nodes is None else self.nodes + max_nodes
+        while not self.done and (stop is None or self.nodes < stop):
+            try:
+                next(self._steps)
+            except StopIteration:
+                self.done = True
+                self.phase = "done"
+        return self.done
+
+    @property
+    def progress(self) -> dict:
+        best = self._best["best_left"] if self._best else (
+            self._solve.progress["best_left"] if self._solve and self.phase == "best" else None)
+        return {
+            "phase": self.phase,
+            "nodes": self.nodes,
+            "max_nodes": self.max_nodes,
+            "fraction": 1.0 if self.done else round(min(1.0, self.nodes / self.max_nodes), 4),
+            "best_left": best,
+            "done": self.done,
+        }
+
+    @property
+    def result(self) -> dict:
+        if not self.done:
+            raise ValueError("the analysis is not done: run() it to the end")
+        outcome = rules.outcome(self.final)
+        return {
+            "best": self._best,
+            "actual": {"left": outcome["left"], "result": outcome["result"], "reason": outcome["reason"]},
+            "turning_point": self._turning,
+            "nodes": self.nodes,
+        }
+
+    # ------------------------------------------------------------------ the work
+
+    def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None):
+        """Run one solve node by node (yielding after each); its result is left in ``self._solve``."""
+        self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+        while not self._solve.run(1):
+            self.nodes = self._spent + self._solve.nodes
+            yield
+        self._spent += self._solve.nodes
+        self.nodes = self._spent
+        return self._solve.result
+
+    def _analyse(self):
+        actual = score_of(rules.outcome(self.final))
+        best = yield from self._solve_steps([], self.best_nodes)
+        if score_of(best["outcome"]) > actual:  # the game itself did better than the solver found: its own line
+            best = {"best_left": self.final.ended["left"], "perfect": self.final.ended["result"] == "perfect",
+                    "outcome": rules.outcome(self.final), "line": list(self.actions), "proven_optimal":
+                    self.final.ended["result"] == "perfect" or actual <= self.turns[0].lower_bound,
+                    "nodes": best["nodes"], "done": True}
+        self._best = {key: best[key] for key in ("best_left", "perfect", "outcome", "line", "proven_optimal")}
+        self.phase = "turning_point"
+        level = score_of(best["outcome"])
+        lo, lo_line = 0, best["line"]  # f(lo) <= level: lo_line reaches it from the start of turn lo
+        bots_turns = 0
+        while actual > level and self.people:
+            hi = next((t.index for t in self.turns if t.lower_bound > level), len(self.turns))
+            while hi - lo > 1:  # f(hi) > level, by its dead cards, the game's end, or a probe that found nothing
+                mid = (lo + hi) // 2
+                found = yield from self._solve_steps(self.actions[:self.turns[mid].start], self.probe_nodes, level)
+                if score_of(found["outcome"]) <= level:
+                    lo, lo_line = mid, found["line"]
+                else:
+                    hi = mid
+            turn = self.turns[lo]
+            found = yield from self._solve_steps(self.actions[:self._position_after(turn)], self.after_nodes)
+            after = score_of(found["outcome"])
+            if after <= level:  # the fuller search found what the probe missed: the ground was lost later
+                lo, lo_line = lo + 1, found["line"]
+            elif turn.seat in self.people:
+                self._turning = self._describe(turn, lo_line, level, found)
+                return
+            elif bots_turns == MAX_BOTS_TURNS:
+                return
+            else:  # a bot's turn lost ground: look for a person's turn that lost more
+                bots_turns += 1
+                level, lo, lo_line = after, lo + 1, found["line"]
+
+    def _position_after(self, turn: Turn) -> int:
+        return self.turns[turn.index + 1].start if turn.index + 1 < len(self.turns) else len(self.actions)
+
+    def _describe(self, turn: Turn, better_line: list[dict], level: int, after: dict) -> dict:
+        """The turning point as plain data: the turn in the log, what was played, what the solver would play."""
+        taken = self.actions[turn.start:turn.end]
+        first_end = next((i for i, a in enumerate(better_line) if "end_turn" in a), len(better_line) - 1)
+        next_turn = self.turns[turn.index + 1] if turn.index + 1 < len(self.turns) else None
+        return {
+            "turn_index": turn.index,
+            "turn": turn.number,
+            "action_index": turn.start,
+            "seat": turn.seat,
+            "actions": taken,
+            "plays": net_plays(taken),
+            "better": better_line[:first_end + 1],
+            "better_line": better_line,
+            "best_left_before": level % FIRE_LOSS,
+            "best_left_after": after["best_left"],
+            "proven": (next_turn is not None and next_turn.lower_bound > level) or after["proven_optimal"],
+        }
+
+
+def net_plays(actions: list[dict]) -> list[list[int]]:
+    """The [card, pile] plays a turn's actions left on the piles (plays less those taken back), in order."""
+    played: list[list[int]] = []
+    for action in actions:
+        if "play" in action:
+            played.append([action["play"], action["pile"]])
+        elif "undo" in action and played:
+            played.pop()
+    return played

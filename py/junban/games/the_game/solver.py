@@ -1,0 +1,689 @@
+"""The Game with every card known: the best line a deal allows — a perfect game (all 98 cards) when there is one.
+
+**The solver reads the whole deal** (the draw order and every hand). It must never advise a seat at a table: the app
+runs it only once a game is over ("Analyse this deal", ``analysis.py``), and the benchmark uses it as the game's
+ceiling (``python -m junban.bench the-game --bot clairvoyant``).
+
+What it searches: *positions* at the start of a turn (every hand, the four tops, how many cards were drawn, the
+active seat), joined by whole *turns* (the active seat's plays; then it draws up from the known draw order and the next
+seat with cards is active). It follows ``rules.py`` to the letter (minimum 2, 3 in Expert, 1 once the draw pile is
+empty; backwards tricks; On Fire's deadline and the fire-at-the-end loss) and every line it returns is checked by
+replaying it through the engine's ``apply``.
+
+- **Candidate turns** (``candidate_turns``): every way to play the turn's minimum, each play taken from the cards that
+  matter on a pile — the hand's card nearest the top, the backwards-trick card, and cards whose trick partner is in
+  hand (a farther card skips the nearer one, which rarely pays) — then the same ends extended by every *free* play
+  (``free_plays``: a backwards trick, a card and its trick partner, a play that skips no live card). Ends reached by
+  several orders are merged; a turn must cover any fire card left on top from an earlier turn.
+- **Dead cards** (``dead_cards``): a live card that no pile can take any more, even after the pile is brought back
+  by backwards tricks through live cards, can never be played: their count is a sound lower bound on the cards left.
+- **Order**: each candidate is scored by the pressure on every live card (the strong bot's idea, with every card
+  counted: a card that only one pile still takes weighs far more than one that four take), and the best
+  ``ROLLOUTS`` are played out to the end by a quick greedy policy on the real draw order (``play_out``). A play-out is
+  a whole game, so it also gives a line: the best one seen so far is the answer, and a perfect play-out ends the search.
+- **Beam search over turns**, widened (``WIDTHS``) until the target is reached or the node limit is spent: at each
+  turn the best ``width`` positions by (dead cards, play-out, pressure) go on, positions met before are dropped,
+  and positions whose dead cards alone rule out beating the best line are cut.
+
+Work is counted in *nodes* (positions expanded), never in seconds, so a result depends only on the deal and the limit.
+``Solve.run(n)`` does at most ``n`` nodes and returns, so a page can run it between frames; cancelling is simply not
+calling it again.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right, insort
+
+from junban.errors import IllegalAction
+from junban.games.the_game import rules
+
+NODE_LIMIT = 20_000
+WIDTHS = (1, 3, 8, 20, 50, 120, 300, 700, 1600, 4000)
+ROLLOUTS = 5
+# Pressure of one live card by how many piles still take it (0..4), as the strong bot weighs it.
+PRESSURE = (40.0, 6.0, 1.5, 0.4, 0.0)
+# A game lost to fire ranks below every count of cards left.
+FIRE_LOSS = 100
+
+
+# --------------------------------------------------------------------------- the known deal
+
+
+class Known:
+    """A deal with every card known, from an engine state (at a turn's start or in its middle).
+
+    A *position* is a tuple ``(hands, tops, drawn, active)``: hands as sorted tuples, the four tops, how many cards
+    of ``draw`` (in drawing order) are already drawn, and the seat to play. The first position (``root``) may be in
+    the middle of a turn: ``root_need`` plays are still required and ``root_burning`` piles must still be covered.
+    """
+
+    def __init__(self, state: rules.State):
+        config = state.config
+        self.players = config["players"]
+        self.size = rules.hand_size(config)
+        self.draw = tuple(reversed(state.draw))
+        self.fire = rules.fire_cards(config)
+        self.full_minimum = rules.turn_minimum(config, False)
+        self.total = len(self.draw)
+        tops = tuple(rules.pile_top(state, p) for p in rules.PILES)
+        self.root = (tuple(tuple(sorted(h)) for h in state.hands), tops, 0, state.active)
+        self.root_need = max(0, state.minimum - len(state.played))
+        self.root_burning = tuple(p for p in rules.PILES if state.piles[p] and state.piles[p][-1][0] in self.fire
+                                  and state.piles[p][-1][1] < state.turn)
+        self.over = state.ended is not None
+
+    def minimum(self, drawn: int) -> int:
+        return self.full_minimum if drawn < self.total else 1
+
+    def left(self, position) -> int:
+        hands, _, drawn, _ = position
+        return self.total - drawn + sum(len(h) for h in hands)
+
+    def live(self, position) -> set:
+        hands, _, drawn, _ = position
+        return set(self.draw[drawn:]).union(*hands)
+
+    def after_turn(self, position, mask: int, tops):
+        """The position after the active seat plays the cards of ``mask`` (ending on ``tops``) and draws up."""
+        hands, _, drawn, active = position
+        rest = [c for i, c in enumerate(hands[active]) if not mask >> i & 1]
+        while len(rest) < self.size and drawn < self.total:
+            rest.append(self.draw[drawn])
+            drawn += 1
+        rest.sort()
+        hands = hands[:active] + (tuple(rest),) + hands[active + 1:]
+        for step in range(1, self.players + 1):
+            seat = (active + step) % self.players
+            if hands[seat]:
+                return hands, tops, drawn, seat
+        return hands, tops, drawn, active
+
+    def ending_score(self, position) -> int:
+        """The score of a game that ends in this position: the cards left, plus ``FIRE_LOSS`` if a fire card is on top."""
+        return self.left(position) + (FIRE_LOSS if any(t in self.fire for t in position[1]) else 0)
+
+
+# --------------------------------------------------------------------------- cards and piles
+
+
+def fits(card: int, pile: int, top: int) -> bool:
+    if pile < 2:
+        return card > top or card == top - 10
+    return card < top or card == top + 10
+
+
+def piles_taking(card: int, tops) -> int:
+    """How many piles take ``card`` now (directly or as a backwards trick)."""
+    a0, a1, d0, d1 = tops
+    return ((card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
+            + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10))
+
+
+def reach(pile: int, top: int, live) -> int:
+    """How far back a pile showing ``top`` can still be brought by backwards tricks through live cards: the lowest
+    top an ascending pile can reach (the highest, descending). Ascending 93 with 95, 85, 83, 75 live: 83 on 93, or
+    95 then 85 — and from 85, 75: it can come back to 75, so 80 can still be played there."""
+    m = top
+    if pile < 2:
+        while True:
+            lowest = top - 10 if top - 10 in live and top - 10 < m else m
+            for v in range(m, min(m + 10, 100)):
+                if v - 10 < lowest and v in live and v - 10 in live:
+                    lowest = v - 10
+            if lowest == m:
+                return m
+            m = lowest
+    while True:
+        highest = top + 10 if top + 10 in live and top + 10 > m else m
+        for v in range(max(m - 9, 2), m + 1):
+            if v + 10 > highest and v in live and v + 10 in live:
+                highest = v + 10
+        if highest == m:
+            return m
+        m = highest
+
+
+def dead_cards(tops, live) -> int:
+    """How many live cards no pile can ever take: below what both ascending piles can be brought back to and above
+    what both descending piles can (``reach``). A sound lower bound on the cards that will be left."""
+    low = max(tops[2], tops[3])
+    high = min(tops[0], tops[1])
+    if high - low < 2 or not any(low < c < high for c in live):
+        return 0
+    low = max(reach(2, tops[2], live), reach(3, tops[3], live))
+    high = min(reach(0, tops[0], live), reach(1, tops[1], live))
+    return sum(1 for c in live if low < c < high)
+
+
+def live_below(live) -> list[int]:
+    """below[x] = how many live cards are smaller than x (x in 0..101)."""
+    below = [0] * 102
+    for x in range(1, 101):
+        below[x + 1] = below[x] + (x in live)
+    return below
+
+
+def pressure(tops, below, played, live_after) -> float:
+    """The pressure on the live cards left after a turn that played ``played`` and ends on ``tops``. ``below``
+    counts the live cards before the turn; counting runs over stretches of cards that the same piles take."""
+    a0, a1, d0, d1 = tops
+    cuts = sorted({2, 100, min(a0 + 1, 100), min(a1 + 1, 100), max(d0, 2), max(d1, 2)})
+    total = 0.0
+    for i in range(len(cuts) - 1):
+        start, end = cuts[i], cuts[i + 1]
+        count = below[end] - below[start]
+        if count:
+            total += PRESSURE[(start > a0) + (start > a1) + (start < d0) + (start < d1)] * count
+    for c in played:
+        total -= PRESSURE[(c > a0) + (c > a1) + (c < d0) + (c < d1)]
+    for x in {a0 - 10, a1 - 10, d0 + 10, d1 + 10}:
+        if x in live_after:
+            total += PRESSURE[piles_taking(x, tops)] - PRESSURE[(x > a0) + (x > a1) + (x < d0) + (x < d1)]
+    return total
+
+
+# --------------------------------------------------------------------------- candidate turns
+
+
+def plays_that_matter(hand, mask: int, tops) -> list[tuple[int, int, int]]:
+    """(index, card, pile) for the cards of ``hand`` not in ``mask`` worth trying on each pile: the card nearest
+    its top, its backwards-trick card, and cards whose own trick partner is in hand."""
+    held = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1]
+    cards = {c for _, c in held}
+    found = []
+    for p in (0, 1, 2, 3):
+        top = tops[p]
+        nearest = True
+        if p < 2:
+            for i, c in held:
+                if c == top - 10:
+                    found.append((i, c, p))
+                elif c > top:
+                    if nearest or c - 10 in cards:
+                        found.append((i, c, p))
+                    nearest = False
+        else:
+            for i, c in reversed(held):
+                if c == top + 10:
+                    found.append((i, c, p))
+                elif c < top:
+                    if nearest or c + 10 in cards:
+                        found.append((i, c, p))
+                    nearest = False
+    return found
+
+
+def free_plays(hand, mask: int, tops, plays, below):
+    """Extend a turn by every free play, until none is left: a backwards trick; a card followed by its trick
+    partner, when the pair leaves the pile no worse; a play that skips no live card. Returns (mask, tops, plays)."""
+    n = len(hand)
+    while True:
+        held = {hand[i]: i for i in range(n) if not mask >> i & 1}
+        if not held:
+            return mask, tops, plays
+        move = None
+        for p in (0, 1, 2, 3):
+            back = tops[p] - 10 if p < 2 else tops[p] + 10
+            if back in held:
+                move = ((back, p),)
+                break
+        if move is None:
+            for card in held:
+                for p in (0, 1, 2, 3):
+                    top = tops[p]
+                    if p < 2:
+                        if card > top and card - 10 in held and (card - 10 <= top or below[card - 10] == below[top + 1]):
+                            move = ((card, p), (card - 10, p))
+                            break
+                    elif card < top and card + 10 in held and (card + 10 >= top or below[top] == below[card + 11]):
+                        move = ((card, p), (card + 10, p))
+                        break
+                if move:
+                    break
+        if move is None:
+            for card in held:
+                for p in (0, 1, 2, 3):
+                    top = tops[p]
+                    if (below[card] == below[top + 1] and card > top) if p < 2 else \
+                            (below[top] == below[card + 1] and card < top):
+                        move = ((card, p),)
+                        break
+                if move:
+                    break
+        if move is None:
+            return mask, tops, plays
+        for card, p in move:
+            mask |= 1 << held[card]
+            tops = tops[:p] + (card,) + tops[p + 1:]
+        plays = plays + move
+
+
+def candidate_turns(hand, tops, need: int, burning, below) -> dict:
+    """The turns worth trying: {(mask of cards played, tops after): plays}. Every way to play ``need`` cards (from
+    ``plays_that_matter``), each as it is and extended by ``free_plays``; fire cards on ``burning`` piles covered."""
+    layer = {(0, tops): ()}
+    for _ in range(min(need, len(hand))):
+        reached = {}
+        for (mask, t), plays in layer.items():
+            for i, card, p in plays_that_matter(hand, mask, t):
+                key = (mask | 1 << i, t[:p] + (card,) + t[p + 1:])
+                if key not in reached:
+                    reached[key] = plays + ((card, p),)
+        layer = reached
+    if need > len(hand):
+        layer = {}
+    ends = {}
+    for (mask, t), plays in layer.items():
+        ends[(mask, t)] = plays
+        more = free_plays(hand, mask, t, plays, below)
+        if more[0] != mask:
+            ends.setdefault(more[:2], more[2])
+    if burning:
+        ends = _covering(hand, tops, burning, ends)
+    return ends
+
+
+def _covering(hand, tops, burning, ends: dict) -> dict:
+    """Keep the turns that cover every burning pile; extend the others by a covering play where one fits."""
+    kept = {}
+    for (mask, t), plays in ends.items():
+        open_piles = [p for p in burning if t[p] == tops[p]]
+        for p in open_piles:
+            covers = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1 and fits(c, p, t[p])]
+            if not covers:
+                break
+            i, c = min(covers, key=lambda ic: abs(ic[1] - t[p]))
+            mask |= 1 << i
+            t = t[:p] + (c,) + t[p + 1:]
+            plays = plays + ((c, p),)
+        else:
+            kept.setdefault((mask, t), plays)
+    return kept
+
+
+# --------------------------------------------------------------------------- play-outs
+
+
+def greedy_turn(hand: list[int], tops: list[int], live: bytearray, need: int, fire) -> list | None:
+    """A play-out's turn (``hand`` sorted, ``tops`` and ``live`` updated): the cheapest play (fewest live cards
+    skipped; a backwards trick is cheapest) until ``need`` are played, then every play that skips none; then a cover
+    for each fire card left on top from before. None (nothing changed) if the greedy order cannot reach ``need``.
+
+    Every card in hand is live, so on each pile only the hand's card nearest the top can be the cheapest play."""
+    start = tuple(tops)
+    plays = []
+    count = live.count
+    while hand:
+        cost, card, pile = 999, 0, -1
+        top = tops[0]
+        i = bisect_right(hand, top)
+        if i < len(hand):
+            cost, card, pile = count(1, top + 1, hand[i]), hand[i], 0
+        top = tops[1]
+        i = bisect_right(hand, top)
+        if i < len(hand):
+            c = count(1, top + 1, hand[i])
+            if c < cost:
+                cost, card, pile = c, hand[i], 1
+        top = tops[2]
+        i = bisect_left(hand, top) - 1
+        if i >= 0:
+            c = count(1, hand[i] + 1, top)
+            if c < cost:
+                cost, card, pile = c, hand[i], 2
+        top = tops[3]
+        i = bisect_left(hand, top) - 1
+        if i >= 0:
+            c = count(1, hand[i] + 1, top)
+            if c < cost:
+                cost, card, pile = c, hand[i], 3
+        if tops[0] - 10 in hand:
+            cost, card, pile = -1, tops[0] - 10, 0
+        elif tops[1] - 10 in hand:
+            cost, card, pile = -1, tops[1] - 10, 1
+        elif tops[2] + 10 in hand:
+            cost, card, pile = -1, tops[2] + 10, 2
+        elif tops[3] + 10 in hand:
+            cost, card, pile = -1, tops[3] + 10, 3
+        if pile < 0 or (cost > 0 and len(plays) >= need):
+            break
+        plays.append((card, pile))
+        hand.remove(card)
+        live[card] = 0
+        tops[pile] = card
+    if len(plays) < need:
+        for card, _ in plays:
+            insort(hand, card)
+            live[card] = 1
+        tops[:] = start
+        return None
+    if fire:
+        for p in (0, 1, 2, 3):
+            if start[p] in fire and tops[p] == start[p]:
+                covers = [c for c in hand if fits(c, p, tops[p])]
+                if covers:
+                    card = min(covers, key=lambda c: (c in fire, abs(c - tops[p])))
+                    plays.append((card, p))
+                    hand.remove(card)
+                    live[card] = 0
+                    tops[p] = card
+    return plays
+
+
+def some_turn(hand, tops, need: int) -> list | None:
+    """Any order of ``need`` legal plays (the engine's test of whether a turn is possible), or None."""
+    if need == 0:
+        return []
+    for i, card in enumerate(hand):
+        for p in (0, 1, 2, 3):
+            if fits(card, p, tops[p]):
+                rest = some_turn(hand[:i] + hand[i + 1:], tops[:p] + (card,) + tops[p + 1:], need - 1)
+                if rest is not None:
+                    return [(card, p)] + rest
+    return None
+
+
+def play_out(known: Known, position, record: bool = False) -> tuple[int, list]:
+    """Play ``position`` to the end with ``greedy_turn`` for every seat: (score, the turns played if ``record``).
+
+    The score is the cards left, plus ``FIRE_LOSS`` for a game lost to fire. The game ends as the engine ends it: all
+    cards played, a seat that cannot play its minimum, or a fire card left on top past its deadline."""
+    hands, tops, drawn, active = position
+    hands = [list(h) for h in hands]
+    tops = list(tops)
+    live = bytearray(101)
+    for hand in hands:
+        for c in hand:
+            live[c] = 1
+    for c in known.draw[drawn:]:
+        live[c] = 1
+    fire = known.fire
+    turns = []
+    left = known.total - drawn + sum(len(h) for h in hands)
+    while left:
+        hand = hands[active]
+        need = known.full_minimum if drawn < known.total else 1
+        start = tuple(tops)
+        plays = greedy_turn(hand, tops, live, need, fire)
+        if plays is None:
+            plays = some_turn(tuple(hand), start, need)
+            if plays is None:
+                break
+            for card, p in plays:
+                hand.remove(card)
+                live[card] = 0
+                tops[p] = card
+        if record:
+            turns.append(tuple(plays))
+        left -= len(plays)
+        if left and fire and any(start[p] in fire and tops[p] == start[p] for p in (0, 1, 2, 3)):
+            return left + FIRE_LOSS, turns
+        while len(hand) < known.size and drawn < known.total:
+            insort(hand, known.draw[drawn])
+            drawn += 1
+        for step in range(1, known.players + 1):
+            seat = (active + step) % known.players
+            if hands[seat]:
+                active = seat
+                break
+    return left + (FIRE_LOSS if any(t in fire for t in tops) else 0), turns
+
+
+# --------------------------------------------------------------------------- the search
+
+
+class Solve:
+    """The best line of a deal from a point of its game, found in resumable slices.
+
+    ``Solve(config, seed, actions)`` starts from the state the engine reaches by applying ``actions`` to the deal
+    (at a turn's start or in its middle) and looks for the line leaving the fewest cards, stopping at a perfect one.
+    With ``target=k`` it answers a narrower question, "can at most k cards be left?": positions whose dead cards
+    already exceed k are cut, and it stops at the first such line. ``run(n)`` expands at most ``n`` more positions
+    and says whether the search is done (the goal reached, the node limit spent, or the widest beam searched).
+    ``progress`` and ``result`` are plain data. Only for a finished game or the benchmark: it reads the whole deal.
+    """
+
+    def __init__(self, config: dict, seed: str, actions=(), *, max_nodes: int = NODE_LIMIT,
+                 target: int | None = None):
+        state = rules.new_game(config, seed)
+        for action in actions:
+            state = rules.apply(state, action)
+        self.config = state.config
+        self.seed = seed
+        self.actions = list(actions)
+        self.state = state
+        self.known = Known(state)
+        self.max_nodes = max_nodes
+        self.target = 0 if target is None else target
+        self.cut = None if target is None else target + 1
+        self.nodes = 0
+        self.width = 0
+        self.done = False
+        root = self.known.root
+        self.lower_bound = 0 if self.known.over else dead_cards(root[1], self.known.live(root))
+        self.best_score: int | None = None
+        self.best_turns: list = []
+        if self.known.over:
+            self.best_score = state.ended["left"] + (FIRE_LOSS if state.ended["reason"].startswith("fire") else 0)
+            self.done = True
+        self._steps = self._search()
+        self._result = None
+        self._exhausted = False
+
+    # ------------------------------------------------------------------ the public face
+
+    def run(self, max_nodes: int | None = None) -> bool:
+        """Expand at most ``max_nodes`` positions (all that are left when None); True once the search is done."""
+        stop = self.max_nodes if max_nodes is None else min(self.max_nodes, self.nodes + max_nodes)
+        while not self.done and self.nodes < stop:
+            try:
+                next(self._steps)
+            except StopIteration:
+                self.done = True
+        if self.nodes >= self.max_nodes:
+            self.done = True
+        return self.done
+
+    @property
+    def progress(self) -> dict:
+        """What a page can show while it runs: nodes spent of the limit, the fewest cards left found so far."""
+        return {
+            "nodes": self.nodes,
+            "max_nodes": self.max_nodes,
+            "fraction": 1.0 if self.done else round(self.nodes / self.max_nodes, 4),
+            "best_left": None if self.best_score is None else self.best_score % FIRE_LOSS,
+            "done": self.done,
+        }
+
+    @property
+    def result(self) -> dict:
+        """The best line found: ``line`` (engine actions from the starting point), ``best_left``, ``perfect``,
+        ``outcome`` (the engine's, from replaying the line), ``proven_optimal`` (a perfect line, or dead cards that
+        rule out anything better), ``nodes``. Raises if nothing was searched yet."""
+        if self.best_score is None:
+            raise ValueError("run() the search first")
+        if self._result is None or self._result[0] != (self.best_score, self.nodes):
+            line, state = line_actions(self.state, self.best_turns)
+            outcome = rules.outcome(state)
+            score = outcome["left"] + (FIRE_LOSS if outcome["reason"].startswith("fire") else 0)
+            if score != self.best_score:
+                raise AssertionError(f"deal {self.seed}: the line ends with {outcome}, the search expected "
+                                     f"{self.best_score}")
+            self._result = ((self.best_score, self.nodes), {
+                "best_left": outcome["left"],
+                "perfect": outcome["result"] == "perfect",
+                "outcome": outcome,
+                "line": line,
+                "proven_optimal": outcome["result"] == "perfect" or self.best_score <= self.lower_bound,
+                "nodes": self.nodes,
+                "done": self.done,
+            })
+        return self._result[1]
+
+    # ------------------------------------------------------------------ the search
+
+    def _first_line(self) -> None:
+        """A line before any search, so ``result`` has an answer after the first slice: the position played out
+        (in the middle of a turn, the turn is first finished by the greedy turn, or any legal one)."""
+        known = self.known
+        hands, tops, drawn, active = known.root
+        hand = list(hands[active])
+        first = greedy_turn(list(hand), list(tops), _live_bytes(known, known.root), known.root_need, known.fire)
+        if first is None:
+            first = some_turn(tuple(hand), tops, known.root_need)
+        if first is None:  # cannot happen: the engine ends a game whose minimum cannot be reached
+            raise AssertionError("the active seat cannot finish its turn")
+        child = known.after_turn(known.root, _mask(hands[active], first), _tops_after(tops, first))
+        if any(tops[p] == child[1][p] for p in known.root_burning):  # the fire deadline is missed
+            self._record(known.left(child) + FIRE_LOSS, [tuple(first)])
+            return
+        score, turns = play_out(known, child, record=True)
+        self._record(score, [tuple(first)] + turns)
+
+    def _record(self, score: int, turns: list) -> None:
+        if self.best_score is None or score < self.best_score:
+            self.best_score = score
+            self.best_turns = turns
+
+    def _bound(self) -> int:
+        """Positions with at least this many dead cards cannot give a line worth having."""
+        return self.best_score if self.cut is None else min(self.best_score, self.cut)
+
+    def _search(self):
+        known = self.known
+        self._first_line()
+        for width in WIDTHS:
+            self.width = width
+            yield from self._beam(width)
+            if self.best_score is not None and self.best_score <= self.target:
+                return
+            if self._exhausted:
+                return
+
+    def _beam(self, width: int):
+        known = self.known
+        layer = [(None, known.root)]
+        seen = {known.root}
+        self._exhausted = True
+        while layer:
+            reached: dict = {}
+            for path, position in layer:
+                if self.nodes >= self.max_nodes:
+                    self._exhausted = False
+                    return
+                self.nodes += 1
+                for key, turn, child in self._children(path, position):
+                    if self.best_score is not None and self.best_score <= self.target:
+                        return
+                    if child in seen:
+                        continue
+                    old = reached.get(child)
+                    if old is None or key < old[0]:
+                        reached[child] = (key, (path, turn))
+                yield
+            ranked = sorted(reached.items(), key=lambda item: item[1][0])
+            if len(ranked) > width:
+                self._exhausted = False
+            layer = []
+            for child, (key, path) in ranked[:width]:
+                seen.add(child)
+                layer.append((path, child))
+
+    def _children(self, path, position):
+        """[(ranking key, turn, child)] for the candidate turns of ``position``; records every ending and play-out."""
+        known = self.known
+        hands, tops, drawn, active = position
+        if known.left(position) == 0:
+            self._record(known.ending_score(position), _unwind(path))
+            return []
+        hand = hands[active]
+        if position is known.root:
+            need, burning = known.root_need, known.root_burning
+        else:
+            need, burning = known.minimum(drawn), tuple(p for p in (0, 1, 2, 3) if tops[p] in known.fire)
+        live = known.live(position)
+        below = live_below(live)
+        ends = candidate_turns(hand, tops, need, burning, below)
+        if not ends:
+            turn = some_turn(hand, tops, need) if need <= len(hand) else None
+            if turn is None:  # the game ends here: the active seat cannot play its minimum
+                self._record(known.ending_score(position), _unwind(path))
+            else:  # every turn misses the fire deadline: the game is lost at the end of this one
+                mask = _mask(hand, turn)
+                child = known.after_turn(position, mask, _tops_after(tops, turn))
+                self._record(known.left(child) + FIRE_LOSS, _unwind(path) + [tuple(turn)])
+            return []
+        bound = self._bound()
+        scored = []
+        for (mask, end_tops), plays in ends.items():
+            played = [c for c, _ in plays]
+            live_after = live.difference(played)
+            dead = dead_cards(end_tops, live_after)
+            if dead >= bound:
+                continue
+            scored.append((dead, pressure(end_tops, below, played, live_after), plays, mask, end_tops))
+        scored.sort(key=lambda e: (e[0], e[1]))
+        out = []
+        for rank, (dead, static, plays, mask, end_tops) in enumerate(scored):
+            child = known.after_turn(position, mask, end_tops)
+            if known.left(child) == 0:
+                self._record(known.ending_score(child), _unwind(path) + [plays])
+                out.append(((dead, known.ending_score(child), static), plays, child))
+                continue
+            rolled = 10 ** 6
+            if rank < ROLLOUTS:
+                rolled, _ = play_out(known, child)
+                if self.best_score is None or rolled < self.best_score:
+                    _, turns = play_out(known, child, record=True)
+                    self._record(rolled, _unwind(path) + [plays] + turns)
+            out.append(((dead, rolled, static), plays, child))
+        return out
+
+
+def _live_bytes(known: Known, position) -> bytearray:
+    live = bytearray(101)
+    for c in known.live(position):
+        live[c] = 1
+    return live
+
+
+def _unwind(path) -> list:
+    turns = []
+    while path is not None:
+        path, turn = path
+        turns.append(turn)
+    turns.reverse()
+    return turns
+
+
+def _mask(hand, plays) -> int:
+    played = {c for c, _ in plays}
+    return sum(1 << i for i, c in enumerate(hand) if c in played)
+
+
+def _tops_after(tops, plays):
+    for card, pile in plays:
+        tops = tops[:pile] + (card,) + tops[pile + 1:]
+    return tops
+
+
+# --------------------------------------------------------------------------- lines as engine actions
+
+
+def line_actions(state: rules.State, turns: list) -> tuple[list[dict], rules.State]:
+    """The engine actions of a line of turns from ``state`` — each turn's plays, then ``end_turn`` unless the last
+    card ended the game — and the state they lead to, checked by the engine's ``apply``. Raises AssertionError if
+    the line breaks a rule or does not end the game."""
+    actions: list[dict] = []
+    try:
+        for plays in turns:
+            for card, pile in plays:
+                actions.append({"play": card, "pile": pile})
+                state = rules.apply(state, actions[-1])
+            if not rules.is_over(state):
+                actions.append({"end_turn": True})
+                state = rules.apply(state, actions[-1])
+    except IllegalAction as err:
+        raise AssertionError(f"the solver's line breaks the rules at action {len(actions)}: {err}") from None
+    if not rules.is_over(state):
+        raise AssertionError("the solver's line does not end the game")
+    return actions, state
