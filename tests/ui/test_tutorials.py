@@ -81,7 +81,7 @@ def test_23_seed_gives_a_free_play_a_skip_a_bonus_chip_going_out_and_dropping_ou
 def test_eleusis_seed_gives_a_right_card_a_wrong_one_a_string_a_right_no_play_and_a_prophet():
     steps = rehearsed("eleusis")
     said = [say for say, _, _ in steps]
-    assert said == ["tut.el.right", "tut.el.not_now", "tut.el.wrong", "tut.el.string", "tut.el.no_play",
+    assert said == ["tut.el.right", "tut.el.wrong", "tut.el.string", "tut.el.no_play",
                     "tut.el.before_prophet", "tut.el.prophet", "tut.el.judge_right"]
     rank = cards.rank
     for say, action, view in steps:
@@ -166,7 +166,7 @@ def test_the_bots_wait_while_the_person_reads_and_a_reload_resumes_at_the_same_s
     for _ in range(2):  # tap the card the bubble points at, then Play
         click(app, select(platform, by_id(platform, "coach").attributes["data-coach-target"])[0])
     before = by_id(platform, "coach-text").textContent
-    assert "Not now" in before
+    assert "The others play" in before  # the Prophet's role was declined for them: "Become Prophet" was off
     app.route(platform.get_hash())  # the same saved game opened again
     assert app.screen.tutorial is not None and by_id(platform, "coach-text").textContent == before
 

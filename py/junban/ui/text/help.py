@@ -85,7 +85,6 @@ EN = {
     "tut.el.mainline": "This is the mainline. The first card, {card}, was turned up from the stock; right cards go "
                        "on to its right.",
     "tut.el.right": "{card} is higher than {last}, so it is right: tap it, then Play.",
-    "tut.el.not_now": "After each of your plays you may become Prophet. Not yet: press “Not now”.",
     "tut.el.decline": "Press “Not now”: you will become Prophet a little later.",
     "tut.el.watch": "The others play. The dealer's rule judges every card.",
     "tut.el.wrong": "Now a wrong card, to see what happens: {card} is not higher than {last}. Tap it, then Play.",
@@ -96,7 +95,7 @@ EN = {
     "tut.el.no_play": "No card in your hand is higher than {last}: declare No play. It is right, so your hand goes "
                       "back and you get one 4 cards smaller. (A wrong No play costs 5 cards.)",
     "tut.el.new_hand": "Your new hand is smaller: fewer cards to get rid of. The others play.",
-    "tut.el.before_prophet": "Play {card}: it is higher than {last}, so it is right. Then you may become Prophet.",
+    "tut.el.before_prophet": "Play {card}: it is higher than {last}, so it is right. Turn on “Become Prophet” before you press Play.",
     "tut.el.prophet": "Become Prophet: you claim to know the rule. From now on you do not play; you judge the "
                       "others' plays before the dealer does.",
     "tut.el.wait_judge": "Wait for the next play: you will judge it.",
@@ -242,7 +241,6 @@ JA = {
     "tut.el.mainline": "これが正解の列です。最初のカード{card}は山札からめくられたものです。正解のカードは"
                        "その右に並んでいきます。",
     "tut.el.right": "{card}は{last}より大きいので正解です。タップして「出す」を押してください。",
-    "tut.el.not_now": "自分が出したあとには、預言者になることができます。まだです：「今はならない」を押してください。",
     "tut.el.decline": "「今はならない」を押してください。預言者にはもう少しあとでなります。",
     "tut.el.watch": "ほかの人が出します。ディーラーのルールがすべてのカードを判定します。",
     "tut.el.wrong": "今度はわざと不正解を出して、どうなるか見てみましょう。{card}は{last}より大きくありません。"
@@ -254,7 +252,7 @@ JA = {
     "tut.el.no_play": "手札に{last}より大きいカードがありません。ノープレイを宣言しましょう。正解なので、手札を"
                       "戻して4枚少ない手札が配られます。（不正解のノープレイは罰カード5枚です。）",
     "tut.el.new_hand": "新しい手札は小さくなりました。出し切るカードが減りました。ほかの人が出します。",
-    "tut.el.before_prophet": "{card}を出してください。{last}より大きいので正解です。そのあと預言者になれます。",
+    "tut.el.before_prophet": "{card}を出してください。{last}より大きいので正解です。「出す」の前に「預言者になる」をオンにしてください。",
     "tut.el.prophet": "預言者になる：ルールがわかったと宣言します。これからはカードを出さず、ほかの人のプレイを"
                       "ディーラーより先に判定します。",
     "tut.el.wait_judge": "次のプレイを待ちましょう。あなたが判定します。",

@@ -116,6 +116,14 @@ def _play_target(choose):
     return target
 
 
+def _prophet_target(table):
+    """Play the right card with "Become Prophet" turned on (the table asks only then), then say yes."""
+    target = _play_target(right_card)(table)
+    if target == "#el-play" and not table.local.get("prophet_plan"):
+        return "#el-prophet-plan"
+    return target
+
+
 def _cards_params(choose):
     def params(table):
         view = table.view()
@@ -142,7 +150,8 @@ def _judge_say(table) -> str:
 
 def _judge_target(table):
     verdict = judgement(table.view()) or {}
-    return "#el-right" if verdict.get("judge") else "#el-wrong"
+    # a Prophet's call is confirmed in a sheet before it is made
+    return "#call-yes || " + ("#el-right" if verdict.get("judge") else "#el-wrong")
 
 
 def _names(table) -> dict:
@@ -167,13 +176,12 @@ def _my_judgement(table) -> bool:
 
 
 STEPS = (
-    Step("tut.el.welcome", target=".el-seats .dealer || .el-seats", params=_names),
-    Step("tut.el.dealing", target=".el-seats .dealer || .el-seats", params=_names, until=_my_play),
-    Step("tut.el.secret", target=".el-seats .dealer || .el-seats", params=_names),
+    Step("tut.el.welcome", target=".seat-chip:has(.el-role-dealer) || .seat-strip", params=_names),
+    Step("tut.el.dealing", target=".seat-chip:has(.el-role-dealer) || .seat-strip", params=_names, until=_my_play),
+    Step("tut.el.secret", target=".seat-chip:has(.el-role-dealer) || .seat-strip", params=_names),
     Step("tut.el.mainline", target=".el-layout", params=_names),
     Step("tut.el.right", target=_play_target(right_card), params=_cards_params(right_card),
          expect=lambda table: right_card(table.view())),
-    Step("tut.el.not_now", target="#el-not-now", expect=lambda table: decline(table.view())),
     Step("tut.el.watch", target=".el-layout", until=_my_play),
     Step("tut.el.wrong", target=_play_target(wrong_card), params=_cards_params(wrong_card),
          expect=lambda table: wrong_card(table.view())),
@@ -181,12 +189,12 @@ STEPS = (
     Step("tut.el.string", target=_play_target(string), params=_cards_params(string),
          expect=lambda table: string(table.view())),
     Step("tut.el.watch", target=".el-layout", until=_my_play),
-    Step("tut.el.no_play", target="#el-no-play", params=_cards_params(lambda view: None),
+    Step("tut.el.no_play", target="#no-play-yes || #el-no-play", params=_cards_params(lambda view: None),
          expect=lambda table: no_play(table.view())),
     Step("tut.el.new_hand", target=".el-layout", until=_my_play),
-    Step("tut.el.before_prophet", target=_play_target(right_card), params=_cards_params(right_card),
+    Step("tut.el.before_prophet", target=_prophet_target, params=_cards_params(right_card),
          expect=lambda table: right_card(table.view())),
-    Step("tut.el.prophet", target="#el-become-prophet", expect=lambda table: {"prophet": True}),
+    Step("tut.el.prophet", target="#prophet-yes || #el-become-prophet", expect=lambda table: {"prophet": True}),
     Step("tut.el.wait_judge", target=".el-layout", until=_my_judgement),
     Step(_judge_say, target=_judge_target, params=_judge_params, expect=lambda table: judgement(table.view())),
     Step("tut.el.done", params=_names),
@@ -213,4 +221,4 @@ def player(view: dict) -> dict:
 
 SCRIPT = Script(game="eleusis", config={"players": 4, "difficulty": "easy"}, seed=SEED, people=1, bots=3,
                 level="baseline", steps=STEPS, bot=player, decline=decline, decline_say="tut.el.decline",
-                decline_target="#el-not-now")
+                decline_target="#prophet-no || #el-not-now")

@@ -118,7 +118,9 @@ def _slot_target(table, wanted: list[int], chosen_key: str):
 
 def _summary_pending(table) -> bool:
     view = table.view()
-    return view["phase"] == "discard" and view["round"] > 1 and table.local.get("summary_seen", 0) < view["round"] - 1
+    if view["phase"] != "discard" or view["round"] == 1:
+        return False
+    return table.sheet.is_open("round") or table.local.get("summary_seen", 0) < view["round"] - 1
 
 
 def _discard_target(table):
@@ -142,7 +144,7 @@ def _play_target(choose):
 
 
 def _drop_target(table):
-    return "#tt-drop-yes" if table.local.get("confirm_drop") else "#tt-drop"
+    return "#drop-yes || #tt-drop"  # Drop out asks for confirmation in a sheet
 
 
 def _my_turn(table) -> bool:
@@ -193,29 +195,29 @@ STEPS = (
     Step("tut.tt.welcome", target="#status"),
     Step("tut.tt.discard", target=_discard_target, params=_discard_params,
          expect=lambda table: {"discard": discard_choice(table.view())}),
-    Step("tut.tt.wait", target=".tt-seats", params=_name, until=_my_turn),
+    Step("tut.tt.wait", target=".seat-strip", params=_name, until=_my_turn),
     Step("tut.tt.value", target=".tt-pile", params=_name),
     Step("tut.tt.free", target=_play_target(free_play), params=_cost_params(free_play),
          expect=lambda table: free_play(table.view())),
-    Step("tut.tt.wait", target=".tt-seats", params=_name, until=_my_turn),
+    Step("tut.tt.wait", target=".seat-strip", params=_name, until=_my_turn),
     Step("tut.tt.skip", target=_play_target(skipping_play), params=_cost_params(skipping_play),
          expect=lambda table: skipping_play(table.view())),
-    Step("tut.tt.wait", target=".tt-seats", params=_name, until=_my_turn),
+    Step("tut.tt.wait", target=".seat-strip", params=_name, until=_my_turn),
     Step("tut.tt.bonus", target=_play_target(bonus_play), params=_cost_params(bonus_play),
          expect=lambda table: bonus_play(table.view())),
-    Step("tut.tt.wait", target=".tt-seats", params=_name, until=_my_turn),
+    Step("tut.tt.wait", target=".seat-strip", params=_name, until=_my_turn),
     Step("tut.tt.force", target="#tt-force", params=_name, expect=lambda table: {"pass": True, "force": True}),
-    Step("tut.tt.forced", target=".tt-seats", params=_name, until=_my_turn),
+    Step("tut.tt.forced", target=".seat-strip", params=_name, until=_my_turn),
     Step(_going_out_text, target=_play_target(cheapest_play), params=_cost_params(cheapest_play),
          expect=lambda table: cheapest_play(table.view()), until=_out),
-    Step("tut.tt.round_end", target=".tt-seats", params=_name, until=_my_discard),
+    Step("tut.tt.round_end", target=".seat-strip", params=_name, until=_my_discard),
     Step("tut.tt.discard2", target=_discard_target, params=_discard_params,
          expect=lambda table: {"discard": discard_choice(table.view())}),
     Step("tut.tt.round2", target=_play_target(cheapest_play), params=_cost_params(cheapest_play),
          expect=lambda table: cheapest_play(table.view()), until=lambda table: stuck(table.view())),
     Step("tut.tt.drop", target=_drop_target, params=lambda table: {"n": len(table.view()["hand"])},
          expect=lambda table: {"drop_out": True}),
-    Step("tut.tt.last", target=".tt-seats", params=_name, until=lambda table: table.session.is_over),
+    Step("tut.tt.last", target=".seat-strip", params=_name, until=lambda table: table.session.is_over),
     Step("tut.tt.done", target="#sheet-result || #end"),
 )
 
