@@ -637,8 +637,17 @@ def seat_status(table, view: dict, seat: int):
         h("span", {"class": "tt-stat tt-stat-bonus", "key": "b"},
           h("span", {"class": ["tt-chip", "bonus", "spent" if not bonus else None], "aria-hidden": "true"}),
           h("span", {"aria-hidden": "true"}, bonus), h("span", {"class": "visually-hidden"}, t("tt.seat.bonus", n=bonus))),
-        h("span", {"class": "tt-seat-word", "key": "w"}, word) if word else None,
+        _seat_word(word, waiting=view["phase"] == "discard") if word else None,
     ]
+
+
+def _seat_word(word: str, waiting: bool):
+    """Where a seat stands, in a word; "discarding" is a "…" on a phone, where four chips share the width (the word
+    stays for screen readers)."""
+    if not waiting:
+        return h("span", {"class": "tt-seat-word", "key": "w"}, word)
+    return h("span", {"class": "tt-seat-word tt-seat-waiting", "key": "w"},
+             h("span", {"class": "tt-word-long"}, word), h("span", {"class": "tt-word-short", "aria-hidden": "true"}, "…"))
 
 
 def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
