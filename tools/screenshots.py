@@ -85,10 +85,40 @@ def other_states(page, shoot) -> None:
     shoot("setup-the-game")
     page.goto_app("#/23?players=4&bots=3&level=strong&seed=tour-23")
     shoot("tt-4p")
+    twenty_three_states(page, shoot)
     page.goto_app("#/eleusis?players=4&bots=3&seed=tour-el")
     shoot("el-4p")
+    eleusis_states(page, shoot)
     page.goto_app("#/eleusis-science?seed=tour-sci")
     shoot("el-science")
+
+
+def twenty_three_states(page, shoot) -> None:
+    """From the discard: the first turn (what the bots did since), then Drop out's confirmation."""
+    page.locator("#speed").select_option("instant")
+    cards = page.locator(".tt-hand .tt-card")
+    for i in range(3):
+        cards.nth(cards.count() - 1 - i).click()
+    shoot("tt-discard-chosen")
+    page.locator("#tt-discard").click()
+    page.wait_for_selector("#tt-play, #sheet-round, #sheet-result", timeout=120_000)
+    shoot("tt-turn")
+    if page.locator("#tt-drop").count():
+        page.locator("#tt-drop").click()
+        shoot("tt-drop-confirm")
+        page.keyboard.press("Escape")
+
+
+def eleusis_states(page, shoot) -> None:
+    """The table's turn: a card chosen, "No play"'s confirmation, the whole layout."""
+    page.locator(".el-hand .el-card-button").first.click()
+    shoot("el-chosen")
+    page.locator("#el-no-play").click()
+    shoot("el-no-play-confirm")
+    page.keyboard.press("Escape")
+    page.locator("#el-line-study").click()
+    shoot("el-whole-layout")
+    page.keyboard.press("Escape")
 
 
 def main() -> int:
