@@ -642,12 +642,9 @@ def seat_status(table, view: dict, seat: int):
 
 
 def _seat_word(word: str, waiting: bool):
-    """Where a seat stands, in a word; "discarding" is a "…" on a phone, where four chips share the width (the word
-    stays for screen readers)."""
-    if not waiting:
-        return h("span", {"class": "tt-seat-word", "key": "w"}, word)
-    return h("span", {"class": "tt-seat-word tt-seat-waiting", "key": "w"},
-             h("span", {"class": "tt-word-long"}, word), h("span", {"class": "tt-word-short", "aria-hidden": "true"}, "…"))
+    """Where a seat stands, in a word. "discarding" is for screen readers only on a phone, where four chips share
+    the width (the status line says what the person is to do; the bots discard at once)."""
+    return h("span", {"class": ["tt-seat-word", "tt-seat-waiting" if waiting else None], "key": "w"}, word)
 
 
 def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
