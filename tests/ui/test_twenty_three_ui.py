@@ -8,6 +8,7 @@ from junban.games.twenty_three import rules
 from junban.session import Seat
 from junban.ui import i18n
 from junban.ui.app import App
+from junban.ui.dom import find_all, h, text_of
 from junban.ui.games import twenty_three as ui
 
 from tests.ui import tablekit
@@ -548,3 +549,14 @@ def test_a_bots_card_travels_from_its_seat_and_mine_from_my_hand():
     tops = nodes(platform, lambda n: n.parentNode is not None and "tt-top" in n.parentNode.attributes.get("class", ""))
     if table(app).view()["pile"][-1] == [card]:
         assert tops[0].attributes["data-flip-from"] == "tt-pick-0"
+
+
+def test_a_seat_chip_says_went_out_and_dropped_out_in_words_and_shows_a_mark_for_a_phone():
+    view = {"phase": "play", "status": [rules.OUT, rules.DROPPED, rules.IN], "hand_counts": [0, 0, 6],
+            "penalties": [2, 9, 4], "bonus": [3, 1, 0], "discarded": [True] * 3, "forced": True, "active": 2}
+    chips = [h("li", {}, ui.seat_status(None, view, seat)) for seat in range(3)]
+    words = [find_all(chip, lambda n: "tt-seat-word" in (n.attrs.get("class") or "")) for chip in chips]
+    assert [text_of(w[0].children[0]) for w in words] == ["went out", "dropped out", "forced"]
+    marks = [find_all(chip, lambda n: n.attrs.get("class") == "tt-word-mark") for chip in chips]
+    assert [[text_of(m) for m in found] for found in marks] == [["✓"], ["✕"], []]  # forced stays a word
+    assert all(m.attrs["aria-hidden"] == "true" for found in marks for m in found)  # the word is what is read

@@ -618,13 +618,13 @@ def seat_status(table, view: dict, seat: int):
     """A seat chip: its token, then cards in hand, penalty chips and bonus chips (and where it stands)."""
     count, penalty, bonus = view["hand_counts"][seat], view["penalties"][seat], view["bonus"][seat]
     status = view["status"][seat]
-    word = None
+    word, mark = None, None
     if view["phase"] == "discard":
         word = None if view["discarded"][seat] else t("tt.seat.discarding")
     elif status == rules.OUT:
-        word = t("tt.seat.out")
+        word, mark = t("tt.seat.out"), "✓"
     elif status == rules.DROPPED:
-        word = t("tt.seat.dropped")
+        word, mark = t("tt.seat.dropped"), "✕"
     elif view["forced"] and seat == view["active"]:
         word = t("tt.seat.forced")
     return [
@@ -637,14 +637,18 @@ def seat_status(table, view: dict, seat: int):
         h("span", {"class": "tt-stat tt-stat-bonus", "key": "b"},
           h("span", {"class": ["tt-chip", "bonus", "spent" if not bonus else None], "aria-hidden": "true"}),
           h("span", {"aria-hidden": "true"}, bonus), h("span", {"class": "visually-hidden"}, t("tt.seat.bonus", n=bonus))),
-        _seat_word(word, waiting=view["phase"] == "discard") if word else None,
+        _seat_word(word, mark, waiting=view["phase"] == "discard") if word else None,
     ]
 
 
-def _seat_word(word: str, waiting: bool):
-    """Where a seat stands, in a word. "discarding" is for screen readers only on a phone, where four chips share
-    the width (the status line says what the person is to do; the bots discard at once)."""
-    return h("span", {"class": ["tt-seat-word", "tt-seat-waiting" if waiting else None], "key": "w"}, word)
+def _seat_word(word: str, mark: str | None, waiting: bool):
+    """Where a seat stands, in a word. On a phone, where four chips share the width, the word is for screen readers
+    only: "discarding" without a mark (the status line says what the person is to do; bots discard at once), went
+    out and dropped out as a mark (✓, ✕); "forced" stays a word (the forced seat must play)."""
+    kind = "tt-seat-waiting" if waiting else ("tt-seat-marked" if mark else None)
+    return h("span", {"class": ["tt-seat-word", kind], "key": "w"},
+             h("span", {"class": "tt-word"}, word),
+             h("span", {"class": "tt-word-mark", "aria-hidden": "true"}, mark) if mark else None)
 
 
 def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
