@@ -31,11 +31,11 @@ HARNESS = r'''
 import json, sys, time
 from junban.bots import make_bot
 from junban.games.eleusis import rules
-from junban.games.eleusis.scientist import default_space
+from junban.games.eleusis.scientist import default_hypotheses
 
 def setup():
     start = time.perf_counter()
-    default_space()
+    default_hypotheses()
     return json.dumps({"setup_ms": (time.perf_counter() - start) * 1000, "python": sys.version.split()[0]})
 
 def timed_game(players, seed, level, difficulty):

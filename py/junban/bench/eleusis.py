@@ -6,7 +6,8 @@
 ``{"name": ..., "rule": ...}`` in the rule language. Each rule is played ``G`` times (deals ``S-<rule>-0`` ..).
 A game is solved when the bot states an equivalent rule within its 30 plays (wrong guesses cost 2 plays).
 Prints a table (per level, the unsolved rules, bot turn times) and, last, one JSON object with ``rules``,
-``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``seconds`` and more. Bot turn times are
+``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``mean_wrong_guesses``, ``kinds`` (the same
+per level: the kind of rule in the held-out sets), ``seconds`` and more. Bot turn times are
 given as wall time and as CPU time of the process (on a shared machine the wall time also measures the others).
 """
 from __future__ import annotations
@@ -97,10 +98,15 @@ def main(argv: list[str]) -> int:
         ("solved", f"{len(solved)}/{len(results)} = {len(solved) / max(1, len(results)):.3f} "
                    f"(95% CI {lo:.3f}-{hi:.3f})"),
     ]
+    kinds = {}
     for level in sorted({r["level"] for r in results}):
         mine = [r for r in results if r["level"] == level]
-        rows.append((f"  {level}", f"{sum(r['solved'] for r in mine)}/{len(mine)} solved, mean score "
-                                   f"{statistics.mean(r['score'] for r in mine):.1f}"))
+        won = sum(r["solved"] for r in mine)
+        wrong = statistics.mean(r["wrong_guesses"] for r in mine)
+        kinds[level] = {"games": len(mine), "solved": won, "solved_rate": round(won / len(mine), 4),
+                        "mean_wrong_guesses": round(wrong, 2)}
+        rows.append((f"  {level}", f"{won}/{len(mine)} solved, mean score "
+                                   f"{statistics.mean(r['score'] for r in mine):.1f}, wrong guesses {wrong:.2f}"))
     if solved:
         rows.append(("mean plays to solve", f"{statistics.mean(r['plays'] for r in solved):.1f}"))
     rows.append(("mean score", f"{statistics.mean(r['score'] for r in results):.2f}"))
@@ -128,6 +134,7 @@ def main(argv: list[str]) -> int:
         "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
         "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
         "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
+        "kinds": kinds,
         "seconds": round(seconds, 1),
         "rules_file": args.rules,
         "seed": args.seed,
