@@ -1179,6 +1179,7 @@ MIN_INFORMATION = 0.2  # bits: a play that teaches less than this is not worth a
 REFUTE_MIN = 0.05  # no card in hand shows the best rule wrong with at least this chance: the hand cannot help
 SETTLED = 0.7  # where plays can go the leaders agree (this share of the weight judges like the best rule there)
 ENDGAME = 4  # plays left under which a hand that cannot help means a guess
+DEAD_END = 0.05  # bits (with the look ahead): a hand that teaches less than this is no use at all
 
 
 def science_evidence(view: dict) -> tuple[list[tuple[tuple, str, bool]], list[dict]]:
@@ -1198,12 +1199,15 @@ class ScienceBot:
     """Plays solo science mode from the view alone; ``act`` is deterministic in (level, seed, view)."""
 
     def __init__(self, level: str = "scientist", seed: str = "", seat: int = 0,
-                 hypotheses: Hypotheses | None = None):
+                 hypotheses: Hypotheses | None = None, told: Sequence[tuple] = ()):
+        """``told``: judgements (mainline, card, right) known besides the view's (benchmarks measure with them
+        how much a scientist told more would gain; the table never tells a bot anything)."""
         self.level = level
         self.seed = seed
         self.seat = seat
         self.hyp = hypotheses or default_hypotheses()
-        self._scientist = Scientist(self.hyp)
+        self.told = list(told)
+        self._scientist = self._fresh()
         self._seen_items: list = []
         self._seen_guesses: list = []
         self._wrong: set[str] = set()
@@ -1213,7 +1217,7 @@ class ScienceBot:
         items, guesses = science_evidence(view)
         n, g = len(self._seen_items), len(self._seen_guesses)
         if items[:n] != self._seen_items or guesses[:g] != self._seen_guesses:
-            self._scientist = Scientist(self.hyp)
+            self._scientist = self._fresh()
             self._seen_items, self._seen_guesses = [], []
             n = g = 0
         sci = self._scientist
@@ -1231,6 +1235,12 @@ class ScienceBot:
             if best.text not in wrong:
                 break
             sci.exclude(best)
+        return sci
+
+    def _fresh(self) -> Scientist:
+        sci = Scientist(self.hyp)
+        for before, card, verdict in self.told:
+            sci.observe(before, [card], verdict)
         return sci
 
     def act(self, view: dict) -> dict:
@@ -1253,6 +1263,9 @@ class ScienceBot:
         says = _compiled(best.text).judge_all(mainline, distinct)
         refute = max(1 - p if yes else p for p, yes in zip(ps, says))  # chance a card shows the best rule wrong
         card, p, bits, score = sci.choose_play(mainline, distinct, ps=ps)
+        if score < DEAD_END:  # nothing in hand can teach or move the line (e.g. no card can follow it)
+            return self._guess(sci, best, mainline, recent, "nothing to learn from the hand", reachable=reachable,
+                               score=score)
         stuck = refute < REFUTE_MIN or score < MIN_INFORMATION
         if stuck and reachable >= SETTLED:  # where plays can go, the leaders agree: only a guess tells them apart
             return self._guess(sci, best, mainline, recent, "plays cannot tell the leaders apart",
