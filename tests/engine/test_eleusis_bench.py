@@ -23,6 +23,9 @@ def test_last_line_is_the_result_with_numbers_per_kind(capsys):
     assert kind["mean_wrong_guesses"] == result["mean_wrong_guesses"]
     lo, hi = result["solved_rate_ci95"]
     assert 0 <= lo <= result["solved_rate"] <= hi <= 1
+    lo, hi = result["mean_wrong_guesses_ci95"]
+    assert lo <= result["mean_wrong_guesses"] <= hi
+    assert kind["mean_wrong_guesses_ci95"] == result["mean_wrong_guesses_ci95"]
 
 
 def test_the_same_seed_set_gives_the_same_digest_with_any_workers(capsys, tmp_path):

@@ -10,7 +10,8 @@ within its 30 plays (wrong guesses cost 2 plays). ``--told`` measures what a sci
 the game it is given the secret rule's verdicts along random mainlines (``told_judgements``), on first cards too
 with ``all``, never with ``rest`` (then only first cards stay to be found).
 Prints a table (per level, the unsolved rules, bot turn times) and, last, one JSON object with ``rules``,
-``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``mean_wrong_guesses``, ``kinds`` (the same
+``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``mean_wrong_guesses`` (each rate and mean with
+its 95% interval, ``_ci95``), ``kinds`` (the same
 per level: the kind of rule in the held-out sets), ``games_without_laid_aside`` (no first card was rejected, so
 nothing but a guess can show a first-card condition), ``results_digest`` (of every game's outcome: the same seed
 set gives the same digest, with any number of workers), ``seconds`` and more. Bot turn times are
@@ -26,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from junban.bench.common import print_result, print_table, run_all, wilson_interval
+from junban.bench.common import mean_interval, print_result, print_table, run_all, wilson_interval
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis.lang import RuleError, compile_rule
 from junban.games.eleusis.scientist import ScienceBot
@@ -105,6 +106,10 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def _rounded(interval: tuple[float, float]) -> list:
+    return [round(x, 3) if abs(x) != float("inf") else None for x in interval]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m junban.bench eleusis", description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="library", help="'library' or a JSON file of {name, rule}")
@@ -143,13 +148,17 @@ def main(argv: list[str]) -> int:
         won = sum(r["solved"] for r in mine)
         wrong = statistics.mean(r["wrong_guesses"] for r in mine)
         kinds[level] = {"games": len(mine), "solved": won, "solved_rate": round(won / len(mine), 4),
-                        "mean_wrong_guesses": round(wrong, 2)}
+                        "solved_rate_ci95": [round(x, 4) for x in wilson_interval(won, len(mine))],
+                        "mean_wrong_guesses": round(wrong, 2),
+                        "mean_wrong_guesses_ci95": _rounded(mean_interval([r["wrong_guesses"] for r in mine]))}
         rows.append((f"  {level}", f"{won}/{len(mine)} solved, mean score "
                                    f"{statistics.mean(r['score'] for r in mine):.1f}, wrong guesses {wrong:.2f}"))
     if solved:
         rows.append(("mean plays to solve", f"{statistics.mean(r['plays'] for r in solved):.1f}"))
     rows.append(("mean score", f"{statistics.mean(r['score'] for r in results):.2f}"))
-    rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f}"))
+    wrong_lo, wrong_hi = mean_interval([r["wrong_guesses"] for r in results])
+    rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f} "
+                                      f"(95% CI {wrong_lo:.2f}-{wrong_hi:.2f})"))
     rows.append(("bot turn ms p50/p95/max", f"{_percentile(turns, 0.5):.0f} / {_percentile(turns, 0.95):.0f} / "
                                            f"{max(turns, default=0):.0f} over {len(turns)} turns"))
     rows.append(("bot turn CPU ms p50/p95/max", f"{_percentile(cpu_turns, 0.5):.0f} / "
@@ -174,6 +183,7 @@ def main(argv: list[str]) -> int:
         "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
         "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
         "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
+        "mean_wrong_guesses_ci95": _rounded(mean_interval([r["wrong_guesses"] for r in results])),
         "kinds": kinds,
         "results_digest": digest,
         "games_without_laid_aside": sum(1 for r in results if not r["laid_aside"]),
