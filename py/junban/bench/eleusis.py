@@ -106,8 +106,10 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def _rounded(interval: tuple[float, float]) -> list:
-    return [round(x, 3) if abs(x) != float("inf") else None for x in interval]
+def _wrong_guesses_interval(results: list[dict]) -> list:
+    """95% interval of the mean wrong guesses per game (never below 0: a count)."""
+    lo, hi = mean_interval([r["wrong_guesses"] for r in results])
+    return [round(max(0.0, lo), 3), round(hi, 3)] if hi != float("inf") else [None, None]
 
 
 def main(argv: list[str]) -> int:
@@ -150,15 +152,15 @@ def main(argv: list[str]) -> int:
         kinds[level] = {"games": len(mine), "solved": won, "solved_rate": round(won / len(mine), 4),
                         "solved_rate_ci95": [round(x, 4) for x in wilson_interval(won, len(mine))],
                         "mean_wrong_guesses": round(wrong, 2),
-                        "mean_wrong_guesses_ci95": _rounded(mean_interval([r["wrong_guesses"] for r in mine]))}
+                        "mean_wrong_guesses_ci95": _wrong_guesses_interval(mine)}
         rows.append((f"  {level}", f"{won}/{len(mine)} solved, mean score "
                                    f"{statistics.mean(r['score'] for r in mine):.1f}, wrong guesses {wrong:.2f}"))
     if solved:
         rows.append(("mean plays to solve", f"{statistics.mean(r['plays'] for r in solved):.1f}"))
     rows.append(("mean score", f"{statistics.mean(r['score'] for r in results):.2f}"))
-    wrong_lo, wrong_hi = mean_interval([r["wrong_guesses"] for r in results])
+    wrong_lo, wrong_hi = _wrong_guesses_interval(results)
     rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f} "
-                                      f"(95% CI {wrong_lo:.2f}-{wrong_hi:.2f})"))
+                                      f"(95% CI {wrong_lo}-{wrong_hi})"))
     rows.append(("bot turn ms p50/p95/max", f"{_percentile(turns, 0.5):.0f} / {_percentile(turns, 0.95):.0f} / "
                                            f"{max(turns, default=0):.0f} over {len(turns)} turns"))
     rows.append(("bot turn CPU ms p50/p95/max", f"{_percentile(cpu_turns, 0.5):.0f} / "
@@ -183,7 +185,7 @@ def main(argv: list[str]) -> int:
         "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
         "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
         "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
-        "mean_wrong_guesses_ci95": _rounded(mean_interval([r["wrong_guesses"] for r in results])),
+        "mean_wrong_guesses_ci95": _wrong_guesses_interval(results),
         "kinds": kinds,
         "results_digest": digest,
         "games_without_laid_aside": sum(1 for r in results if not r["laid_aside"]),
