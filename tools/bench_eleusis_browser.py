@@ -2,7 +2,7 @@
 """How long an Eleusis table bot's turn takes in the browser: Pyodide in headless Chromium, the app's own code.
 
     python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--seed bench] [--level strong]
-                                          [--difficulty medium]
+                                          [--difficulty medium] [--science RULES.json]
 
 Builds dist/ into a temporary folder and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
@@ -11,6 +11,8 @@ inside Python with ``time.perf_counter`` around ``bot.act(view(state, seat))`` â
 â€” without the page's redraw. Building the hypothesis space (once per page, before the first game) is
 timed apart as ``setup_ms``. Prints a table per player count and phase and, last, one JSON object (p50/p95/max in
 ms). Only wall time exists in the browser: on a busy machine it counts other processes' work too.
+``--science RULES.json`` (a list of ``{"name", "rule"}``) also plays one solo science game per rule with the
+scientist bot (seed ``'<seed>-<i>'``) and times its turns the same way (``science`` in the JSON).
 """
 from __future__ import annotations
 
@@ -31,11 +33,11 @@ HARNESS = r'''
 import json, sys, time
 from junban.bots import make_bot
 from junban.games.eleusis import rules
-from junban.games.eleusis.scientist import default_space
+from junban.games.eleusis.scientist import default_hypotheses
 
 def setup():
     start = time.perf_counter()
-    default_space()
+    default_hypotheses()
     return json.dumps({"setup_ms": (time.perf_counter() - start) * 1000, "python": sys.version.split()[0]})
 
 def timed_game(players, seed, level, difficulty):
@@ -49,6 +51,20 @@ def timed_game(players, seed, level, difficulty):
         times.append([state.phase, (time.perf_counter() - start) * 1000, len(view["hand"])])
         state = rules.apply(state, action)
     return json.dumps({"times": times, "rounds": len(state.rounds)})
+
+def timed_science(rule, seed):
+    from junban.games.eleusis import science
+    from junban.games.eleusis.scientist import make_science_bot
+    state = science.new_game({"rule": rule}, seed)
+    bot = make_science_bot("scientist", seed)
+    times = []
+    while science.to_act(state) is not None:
+        view = science.view(state, 0)
+        start = time.perf_counter()
+        action = bot.act(view)
+        times.append((time.perf_counter() - start) * 1000)
+        state = science.apply(state, action)
+    return json.dumps({"times": times, "solved": science.outcome(state)["solved"]})
 '''
 PHASES = ("all", "play", "prophet_offer", "prophet_judge", "rule")
 
@@ -60,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="bench", help="game i at n seats plays seed '<seed>-<n>-<i>'")
     parser.add_argument("--level", default="strong", help="bot level in every seat (default strong)")
     parser.add_argument("--difficulty", default="medium", help="library rules the bot dealers pick (default medium)")
+    parser.add_argument("--science", default=None, metavar="RULES.json",
+                        help="also time the science bot: one solo science game per rule of this file")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
 
@@ -83,10 +101,23 @@ def main(argv: list[str] | None = None) -> int:
             results[str(players)] = {"games": args.games, "rounds": rounds,
                                      "seconds": round(time.perf_counter() - started, 1),
                                      **{phase: summary(v) for phase, v in times.items() if v}}
+        if args.science:
+            rules = json.loads(Path(args.science).read_text(encoding="utf-8"))
+            turns, solved = [], 0
+            for i, entry in enumerate(rules):
+                data = json.loads(page.run(f"timed_science({entry['rule']!r}, {f'{args.seed}-{i}'!r})"))
+                turns += data["times"]
+                solved += data["solved"]
+            results["science"] = {"rules_file": args.science, "games": len(rules), "solved": solved,
+                                  **summary(turns, count="turns")}
         version = page.chromium
 
     print(f"{'seats':>5} {'phase':>14} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for players, result in results.items():
+        if players == "science":
+            print(f"science bot: {result['turns']} turns, p50 {result['p50_ms']} / p95 {result['p95_ms']} / "
+                  f"max {result['max_ms']} ms ({result['solved']}/{result['games']} solved)")
+            continue
         for phase in PHASES:
             row = result.get(phase)
             if row:

@@ -23,9 +23,9 @@ import sys, time, json
 sys.path.insert(0, "/app/py")
 t0 = time.perf_counter()
 from junban.games.eleusis import science
-from junban.games.eleusis.scientist import make_science_bot, default_space
+from junban.games.eleusis.scientist import make_science_bot, default_hypotheses
 from junban.bench.eleusis import load_rules
-default_space()
+default_hypotheses()
 setup_ms = (time.perf_counter() - t0) * 1000
 rules = load_rules(${JSON.stringify(rulesPath)}, None)
 turns, solved, games = [], 0, 0

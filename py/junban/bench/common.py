@@ -64,6 +64,16 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """95% normal-approximation interval for the mean of ``values`` (games are independent)."""
+    n = len(values)
+    if n < 2:
+        return (float("-inf"), float("inf"))
+    mean = sum(values) / n
+    half = z * math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
+    return (mean - half, mean + half)
+
+
 def print_table(rows: list[tuple[str, object]], stream=None) -> None:
     stream = stream or sys.stdout
     width = max(len(k) for k, _ in rows)

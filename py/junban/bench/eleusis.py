@@ -1,27 +1,37 @@
 """Eleusis science benchmark: the scientist bot plays solo science mode against a set of secret rules.
 
     python -m junban.bench eleusis --rules library|FILE.json --games G --seed S [--workers W] [--level L]
+                                   [--told rest|all]
 
 ``--rules library`` uses the built-in library (optionally one ``--level``); ``FILE.json`` is a list of
-``{"name": ..., "rule": ...}`` in the rule language. Each rule is played ``G`` times (deals ``S-<rule>-0`` ..).
-A game is solved when the bot states an equivalent rule within its 30 plays (wrong guesses cost 2 plays).
+``{"name": ..., "rule": ...}`` in the rule language (an optional ``"level"``, the kind of rule, groups the table).
+Each rule is played ``G`` times (deals ``S-<rule>-0`` ..). A game is solved when the bot states an equivalent rule
+within its 30 plays (wrong guesses cost 2 plays). ``--told`` measures what a scientist told more would do: before
+the game it is given the secret rule's verdicts along random mainlines (``told_judgements``), on first cards too
+with ``all``, never with ``rest`` (then only first cards stay to be found).
 Prints a table (per level, the unsolved rules, bot turn times) and, last, one JSON object with ``rules``,
-``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``seconds`` and more. Bot turn times are
+``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``mean_wrong_guesses`` (each rate and mean with
+its 95% interval, ``_ci95``), ``kinds`` (the same
+per level: the kind of rule in the held-out sets), ``games_without_laid_aside`` (no first card was rejected, so
+nothing but a guess can show a first-card condition), ``results_digest`` (of every game's outcome: the same seed
+set gives the same digest, with any number of workers), ``seconds`` and more. Bot turn times are
 given as wall time and as CPU time of the process (on a shared machine the wall time also measures the others).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from junban.bench.common import print_result, print_table, run_all, wilson_interval
-from junban.games.eleusis import library, science
+from junban.bench.common import mean_interval, print_result, print_table, run_all, wilson_interval
+from junban.games.eleusis import cards, library, science
 from junban.games.eleusis.lang import RuleError, compile_rule
-from junban.games.eleusis.scientist import make_science_bot
+from junban.games.eleusis.scientist import ScienceBot
+from junban.rng import rng_for
 
 
 def load_rules(spec: str, level: str | None) -> list[dict]:
@@ -42,11 +52,36 @@ def load_rules(spec: str, level: str | None) -> list[dict]:
     return out
 
 
-def play_one(job: tuple[dict, str]) -> dict:
+TOLD_WALKS = 8  # --told: random mainlines the secret rule builds
+TOLD_STEPS = 10  # cards in each
+TOLD_CARDS = 8  # cards judged after each mainline of the walk
+
+
+def told_judgements(rule, seed: str, first_card: bool) -> list[tuple[tuple, str, bool]]:
+    """What ``--told`` tells the bot before the game: the secret rule's verdicts on ``TOLD_CARDS`` random cards
+    after every mainline of ``TOLD_WALKS`` random walks it accepts, and (``first_card``) on every first card.
+    Without ``first_card`` nothing is said about first cards (the walks start from an accepted first card)."""
+    rng = rng_for(seed, "eleusis-bench", "told")
+    deck = list(cards.DECK)
+    out = [((), c, rule.judge((), c)) for c in deck] if first_card else []
+    starters = [c for c in deck if rule.judge((), c)]
+    for _ in range(TOLD_WALKS):
+        line = [rng.choice(starters)]
+        for _ in range(TOLD_STEPS):
+            for card in rng.sample(deck, TOLD_CARDS):
+                out.append((tuple(line), card, rule.judge(line, card)))
+            right = [c for c in deck if rule.judge(line, c)]
+            if not right:
+                break
+            line.append(rng.choice(right))
+    return out
+
+
+def play_one(job: tuple[dict, str, str | None]) -> dict:
     """One solo science game; returns its result and the bot's turn times (ms)."""
-    entry, seed = job
+    entry, seed, told = job
     state = science.new_game({"rule": entry["rule"]}, seed)
-    bot = make_science_bot("scientist", seed)
+    bot = ScienceBot("scientist", seed, told=told_judgements(state.rule, seed, told == "all") if told else ())
     turn_ms, turn_cpu_ms = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)
@@ -58,6 +93,7 @@ def play_one(job: tuple[dict, str]) -> dict:
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
             "plays": out["plays_made"], "wrong_guesses": out["wrong_guesses"], "turn_ms": turn_ms,
+            "laid_aside": len(state.laid_aside),
             "turn_cpu_ms": turn_cpu_ms,
             "last_guess": state.guesses[-1]["text"] if state.guesses else None}
 
@@ -70,25 +106,36 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def _wrong_guesses_interval(results: list[dict]) -> list:
+    """95% interval of the mean wrong guesses per game (never below 0: a count)."""
+    lo, hi = mean_interval([r["wrong_guesses"] for r in results])
+    return [round(max(0.0, lo), 3), round(hi, 3)] if hi != float("inf") else [None, None]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m junban.bench eleusis", description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="library", help="'library' or a JSON file of {name, rule}")
     parser.add_argument("--games", type=int, default=1, help="games per rule")
     parser.add_argument("--seed", default="eleusis")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--level", choices=library.LEVELS, default=None)
+    parser.add_argument("--level", default=None, help="only the rules of this level (or kind)")
+    parser.add_argument("--told", choices=("rest", "all"), default=None,
+                        help="measure a scientist told more: the secret rule's verdicts along random mainlines "
+                             "before the game ('rest': never on a first card; 'all': also on every first card)")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)
     except (OSError, ValueError) as err:
         print(f"eleusis bench: {err}", file=sys.stderr)
         return 2
-    jobs = [(entry, f"{args.seed}-{i}-{g}") for i, entry in enumerate(rules) for g in range(args.games)]
+    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told) for i, entry in enumerate(rules) for g in range(args.games)]
     start = time.perf_counter()
     results = run_all(play_one, jobs, workers=args.workers, label="science games")
     seconds = time.perf_counter() - start
 
     solved = [r for r in results if r["solved"]]
+    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"]] for r in results]
+    digest = hashlib.sha256(json.dumps(outcomes).encode()).hexdigest()[:16]
     turns = [t for r in results for t in r["turn_ms"]]
     cpu_turns = [t for r in results for t in r["turn_cpu_ms"]]
     lo, hi = wilson_interval(len(solved), len(results))
@@ -97,14 +144,23 @@ def main(argv: list[str]) -> int:
         ("solved", f"{len(solved)}/{len(results)} = {len(solved) / max(1, len(results)):.3f} "
                    f"(95% CI {lo:.3f}-{hi:.3f})"),
     ]
+    kinds = {}
     for level in sorted({r["level"] for r in results}):
         mine = [r for r in results if r["level"] == level]
-        rows.append((f"  {level}", f"{sum(r['solved'] for r in mine)}/{len(mine)} solved, mean score "
-                                   f"{statistics.mean(r['score'] for r in mine):.1f}"))
+        won = sum(r["solved"] for r in mine)
+        wrong = statistics.mean(r["wrong_guesses"] for r in mine)
+        kinds[level] = {"games": len(mine), "solved": won, "solved_rate": round(won / len(mine), 4),
+                        "solved_rate_ci95": [round(x, 4) for x in wilson_interval(won, len(mine))],
+                        "mean_wrong_guesses": round(wrong, 2),
+                        "mean_wrong_guesses_ci95": _wrong_guesses_interval(mine)}
+        rows.append((f"  {level}", f"{won}/{len(mine)} solved, mean score "
+                                   f"{statistics.mean(r['score'] for r in mine):.1f}, wrong guesses {wrong:.2f}"))
     if solved:
         rows.append(("mean plays to solve", f"{statistics.mean(r['plays'] for r in solved):.1f}"))
     rows.append(("mean score", f"{statistics.mean(r['score'] for r in results):.2f}"))
-    rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f}"))
+    wrong_lo, wrong_hi = _wrong_guesses_interval(results)
+    rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f} "
+                                      f"(95% CI {wrong_lo}-{wrong_hi})"))
     rows.append(("bot turn ms p50/p95/max", f"{_percentile(turns, 0.5):.0f} / {_percentile(turns, 0.95):.0f} / "
                                            f"{max(turns, default=0):.0f} over {len(turns)} turns"))
     rows.append(("bot turn CPU ms p50/p95/max", f"{_percentile(cpu_turns, 0.5):.0f} / "
@@ -112,6 +168,7 @@ def main(argv: list[str]) -> int:
     for r in results:
         if not r["solved"]:
             rows.append(("  unsolved", f"{r['name']} (last guess: {r['last_guess']})"))
+    rows.append(("results digest", digest))
     print_table(rows)
     print_result({
         "rules": len(rules),
@@ -128,6 +185,11 @@ def main(argv: list[str]) -> int:
         "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
         "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
         "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
+        "mean_wrong_guesses_ci95": _wrong_guesses_interval(results),
+        "kinds": kinds,
+        "results_digest": digest,
+        "games_without_laid_aside": sum(1 for r in results if not r["laid_aside"]),
+        "told": args.told,
         "seconds": round(seconds, 1),
         "rules_file": args.rules,
         "seed": args.seed,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from junban.games.eleusis import cards, library
 from junban.games.eleusis.lang import Rule, compile_rule
 from junban.games.eleusis.rules import SLUG, STRING_MAX, first_correct_card, judge_cards
-from junban.games.eleusis.scientist import Scientist, default_space, entropy
+from junban.games.eleusis.scientist import Scientist, default_hypotheses, entropy
 from junban.rng import rng_for
 
 LEVELS = ("baseline", "strong")
@@ -35,8 +35,8 @@ DEFAULT_LEVEL = "strong"
 SURE = 0.92  # play a card this likely right without caring what it teaches
 STRING_SURE = 0.88  # play a string when all of it is right with at least this probability
 INFORMATION_WEIGHT = 0.6  # worth of a bit of information, in cards (a right card is worth +1, a wrong one -1)
-NO_PLAY_RISK = 0.06  # declare "no play" when the chances that some card is playable add up to less than this
-PROPHET_SURE = 0.985  # every card of the deck judged right with at least this probability by the best rule
+NO_PLAY_RISK = 0.1  # declare "no play" when the chances that some card is playable add up to less than this
+PROPHET_SURE = 0.97  # every card of the deck judged right with at least this probability by the best rule
 PROPHET_MIN_MAINLINE = 6  # evidence needed before claiming to know the rule
 STUCK_ROUNDS = 2  # this many plays per player in the round, all wrong in a row: the mainline is stuck
 
@@ -94,10 +94,10 @@ class TableBot:
         self.level = level
         self.seed = seed
         self.seat = seat
-        self.space = default_space()
+        self.hypotheses = default_hypotheses()
         self._round: int | None = None
         self._seen: list[tuple] = []
-        self._scientist = Scientist(self.space)
+        self._scientist = Scientist(self.hypotheses)
         self._compiled: dict[str, Rule] = {}
         self.last_decision: dict = {}
 
@@ -111,7 +111,7 @@ class TableBot:
         items = evidence(view, full=self.strong)
         n = len(self._seen)
         if view["round"] != self._round or items[:n] != self._seen:
-            self._scientist = Scientist(self.space)
+            self._scientist = Scientist(self.hypotheses)
             self._round, self._seen, n = view["round"], [], 0
         sci = self._scientist
         for kind, before, played, verdict in items[n:]:

@@ -74,24 +74,26 @@ def compare(a: Rule, b: Rule, exact_budget: int = EXACT_BUDGET, simulation_budge
     return _simulate(a, b, simulation_budget, seed, prefer_a_accepts)
 
 
+def card_class_key(code: str, features: frozenset) -> tuple:
+    """What rules reading only ``features`` see of a card: two cards with the same key cannot be told apart."""
+    parts: list = []
+    if "rank" in features:
+        parts.append(cards.rank(code))
+    else:
+        for feature in sorted(features & RANK_FEATURES):
+            parts.append((feature, _rank_feature(feature, cards.rank(code))))
+    if "suit" in features:
+        parts.append(cards.suit(code))
+    elif features & {"colour", "red", "black"}:
+        parts.append(cards.is_red(code))
+    return tuple(parts)
+
+
 def card_classes(features: frozenset) -> list[str]:
     """One representative card per class of cards that rules reading only ``features`` cannot tell apart."""
-    def key(code: str) -> tuple:
-        parts: list = []
-        if "rank" in features:
-            parts.append(cards.rank(code))
-        else:
-            for feature in sorted(features & RANK_FEATURES):
-                parts.append((feature, _rank_feature(feature, cards.rank(code))))
-        if "suit" in features:
-            parts.append(cards.suit(code))
-        elif features & {"colour", "red", "black"}:
-            parts.append(cards.is_red(code))
-        return tuple(parts)
-
     seen: dict[tuple, str] = {}
     for code in cards.DECK:
-        seen.setdefault(key(code), code)
+        seen.setdefault(card_class_key(code, features), code)
     return list(seen.values())
 
 

@@ -1,127 +1,62 @@
-"""The scientist: reasoning over the rule language's space of hypotheses, for the science bot and the table bots.
+"""The scientist: reasoning over a hypothesis space grown from the rule language, for the science bot and the table
+bots (players, Prophet) alike.
 
-**The hypothesis space.** About half a million rules, every one a text of the rule language, built from *atoms*
-(small yes/no rules) in families:
+**The hypothesis space** (``grammar`` makes its pieces, ``space`` judges them). Every hypothesis is a text of the
+rule language, built from *atoms* (card classes, relations with earlier cards, the history of the line; each kept
+once per behaviour on a fixed probe set) in families:
 
-- ``single``: one atom (``card.colour != prev.colour``, ``card.rank >= 8``, ``card.suit = next(prev.suit)``, ...)
-- ``and`` / ``or``: two atoms (``card.suit = prev.suit or card.rank = prev.rank``)
-- ``if``: ``if P then A else B`` with a condition P on the previous card(s), the card, the position, or counts
-  over the mainline, and two atoms (or ``true``: ``if P then A`` means otherwise anything)
-- ``period``: ``if position mod 3 = 1 then A else if position mod 3 = 2 then B else C`` with card-only atoms
-- ``suit map``: the card's suit is a fixed function of the previous card's suit (any of the 256)
+- ``single``: one atom;  ``and`` / ``or``: two small atoms (a pair kept only when its behaviour is new);
+- ``if C then A else B`` for every *condition* C (classes of earlier cards, the position, the length, counts and
+  totals, the card's own class or relation): any two atoms or ``true`` (``if C then A``; ``C or B``);
+- multi-way splits: ``if position mod 3 = 1 then A else if ... else C`` (and mod 4), a branch per suit of the
+  previous card, a branch per sign of ``count(each.red) - count(each.black)`` (and odd/even);
+- the first-card condition: ``if length = 0 then Q else R`` for every card class Q and every rule R above.
 
-Atoms read the card and its features, the previous one or two cards, the first card, the position and counts.
-The prior weight of a rule is its family's share, divided evenly by simplicity within the family:
-``exp(-LAMBDA * cost)``, where each atom has a small cost (``card.red`` 1, ``card.rank >= 8`` 2, ...).
+The prior of a rule is ``exp(-LAMBDA * size)`` with the size of its whole text (nodes of its parse tree), so
+simpler rules come first and no family has a share fixed by hand. The splits are never enumerated: their evidence
+falls apart by case (a card judged where C holds says nothing about B), so each case keeps its own set of branches
+and a family's weight is a product of sums. The space holds about 10^9 rules this way.
 
-**Evidence.** Every judged card is evidence: mainline cards (right), sideline cards and laid-aside first cards
-(wrong), strings (all right, or at least one wrong), "no play" declarations (no card of the hand right, or at
-least one), and counterexamples from wrong guesses. For each rule the scientist counts the pieces of evidence it
-contradicts; the surviving rules are those with the fewest contradictions (none, while the secret rule is in
-the space and the judging has no mistakes), so a mistaken judgement or a rule outside the space does not leave
-the scientist without an answer.
+**Evidence.** Every judged card is evidence: mainline cards (right), sideline and laid-aside first cards (wrong),
+strings (all right, or at least one wrong), "no play" declarations (no card of the hand right, or one of them),
+and counterexamples from wrong guesses. For each rule the scientist counts the pieces of evidence it contradicts
+(up to ``MAX_ERRORS``); the surviving rules are those with the fewest, so a mistaken judgement or a rule outside
+the space does not leave it without an answer. First cards (judged on an empty mainline) are counted apart, so a
+rule "R after a first card of class Q" is judged by Q on first cards and by R on the rest.
 
-**Speed.** Rules are never judged one by one. Each piece of evidence is turned into the truth of every atom
-(three-valued: unknown on the first cards), and the set of rules that accept it is built family by family as big
-integers used as bit sets (outer products of atom bit vectors); survival, counting and weighted popcounts are a
-few big-integer operations per family. Work per turn is bounded by counts (atoms, families, cards in hand), never
-by the wall clock.
+**Decisions.** ``choose_play`` picks the card whose verdict is most uncertain under the surviving rules (expected
+information), with a look one play ahead; ``confidence`` is the share of the surviving weight that judges like the
+best rule on every card after the mainlines probed (the current one, the empty one, where counterexamples were, and
+walks along the best rule), so a guess waits until the leaders are separated. Work per turn is bounded by counts
+(families, cards, probed mainlines), never by the clock.
 
 **Public API** (also for the table bots): ``Scientist.observe(mainline_before, cards, accepted)``,
-``observe_no_play``, ``p_accept(mainline, card)``, ``best_guess()``, ``confidence(mainline)``,
-``choose_play(mainline, hand)``; and ``make_science_bot(level, seed)`` whose ``act(view)`` plays the solo science
-mode (a deterministic function of the view).
+``observe_no_play``, ``p_accept(mainline, card)``, ``p_accept_all``, ``best()``, ``best_guess()``,
+``confidence(mainline, ...)``, ``choose_play(mainline, hand)``, ``surely_right``, ``min_errors``, ``count()``; and
+``make_science_bot(level, seed)`` whose ``act(view)`` plays the solo science mode (a deterministic function of the
+view).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from itertools import combinations, product
 from typing import Sequence
 
 from junban.games.eleusis import cards
-from junban.games.eleusis.lang import Rule, compile_rule
+from junban.games.eleusis.grammar import size
+from junban.games.eleusis.space import Probe, Space, default_space
 
-LAMBDA = 0.9  # prior: weight factor exp(-LAMBDA) per unit of atom cost
-FAMILY_PRIOR = {"single": 0.30, "and": 0.12, "or": 0.12, "if": 0.30, "period": 0.08, "suitmap": 0.08}
-MAX_ERRORS = 7  # contradiction counters saturate here
-PROBE_CACHE_ENTRIES = 40_000  # cached atom truths (about 270 bytes each) before the cache starts afresh
+LAMBDA = 0.9  # prior: weight exp(-LAMBDA * size of the rule's text)
+MAX_ERRORS = 3  # contradiction counters saturate here (two bit planes)
+WRAP_OVERHEAD = 4  # 'if length = 0 then Q else R' adds four nodes to Q and R
+MAX_COUPLED = 5  # first-card constraints weighed exactly per split family (further ones only when reading out)
+TOP_BRANCHES = 6  # branches per case tried when reading out the best combination of a split
+PRUNE_SHARE = 0.01  # the lightest families, together at most this share of the surviving weight, are left out of
+# probabilities and agreement
+LOOKAHEAD_PRUNE = 0.05  # the same for the look one play ahead
 
-_SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_SUITS = cards.SUITS
-
-
-# --------------------------------------------------------------------------- atoms
-
-
-def _card_atoms() -> list[tuple[str, int]]:
-    """Atoms about the card alone (the first is ``true``); these are also the branches of the period family."""
-    out = [("true", 0), ("card.red", 1), ("card.black", 1), ("card.odd", 1), ("card.even", 1),
-           ("card.face", 1), ("not card.face", 1), ("card.prime", 1), ("not card.prime", 2)]
-    out += [(f"card.suit = {_SUIT_WORD[s]}", 1) for s in _SUITS]
-    out += [(f"card.suit != {_SUIT_WORD[s]}", 2) for s in _SUITS]
-    out += [(f"card.suit in [{_SUIT_WORD[a]}, {_SUIT_WORD[b]}]", 2)
-            for a, b in (("S", "H"), ("S", "D"), ("H", "C"), ("D", "C"))]
-    out += [(f"card.rank >= {t}", 2) for t in range(2, 14)]
-    out += [(f"card.rank <= {t}", 2) for t in range(1, 13)]
-    return out
-
-
-def _relation_atoms() -> list[tuple[str, int]]:
-    """Atoms relating the card to the previous card, the card two back, and the first card."""
-    out = [("card.colour = prev.colour", 1), ("card.colour != prev.colour", 1),
-           ("card.suit = prev.suit", 1), ("card.suit != prev.suit", 1),
-           ("card.suit = next(prev.suit)", 2), ("prev.suit = next(card.suit)", 2),
-           ("card.rank > prev.rank", 1), ("card.rank < prev.rank", 1),
-           ("card.rank = prev.rank", 1), ("card.rank != prev.rank", 1),
-           ("card.rank >= prev.rank", 2), ("card.rank <= prev.rank", 2),
-           ("card.rank = next(prev.rank)", 2), ("prev.rank = next(card.rank)", 2)]
-    out += [(f"abs(card.rank - prev.rank) <= {d}", 2) for d in range(1, 5)]
-    out += [(f"abs(card.rank - prev.rank) >= {d}", 2) for d in range(2, 6)]
-    out += [(f"(card.rank - prev.rank) mod 13 in [1..{k}]", 3) for k in range(2, 7)]
-    out += [("card.odd = prev.odd", 1), ("card.odd != prev.odd", 1),
-            ("card.face = prev.face", 2), ("card.face != prev.face", 2),
-            ("card.prime = prev.prime", 2), ("card.prime != prev.prime", 2)]
-    for t in (7, 8):
-        out += [(f"(card.rank >= {t}) = (prev.rank >= {t})", 3), (f"(card.rank >= {t}) != (prev.rank >= {t})", 3)]
-    out += [(f"card.rank + prev.rank >= {t}", 3) for t in range(12, 17)]
-    out += [(f"card.rank + prev.rank <= {t}", 3) for t in range(11, 16)]
-    out += [("(card.rank + prev.rank) mod 3 = 0", 3), ("(card.rank + prev.rank) mod 3 != 0", 3),
-            ("card.rank + prev.rank in [2, 3, 5, 7, 11, 13, 17, 19, 23]", 3)]
-    out += [("(sum(each.rank) + card.rank) mod 2 = 0", 3), ("(sum(each.rank) + card.rank) mod 2 = 1", 3),
-            ("(sum(each.rank) + card.rank) mod 3 = 0", 3), ("(sum(each.rank) + card.rank) mod 3 != 0", 3)]
-    out += [("card.colour = prev2.colour", 2), ("card.colour != prev2.colour", 2),
-            ("card.suit = prev2.suit", 2), ("card.suit != prev2.suit", 2),
-            ("card.rank > prev2.rank", 2), ("card.rank < prev2.rank", 2),
-            ("card.rank = prev2.rank", 3), ("card.rank != prev2.rank", 3),
-            ("card.odd = prev2.odd", 2), ("card.odd != prev2.odd", 2),
-            ("card.rank > max(prev.rank, prev2.rank)", 3), ("card.rank < min(prev.rank, prev2.rank)", 3),
-            ("card.rank >= min(prev.rank, prev2.rank) and card.rank <= max(prev.rank, prev2.rank)", 3)]
-    out += [("card.suit = first.suit", 3), ("card.rank = first.rank", 3), ("card.colour = first.colour", 3)]
-    return out
-
-
-def _condition_atoms() -> list[tuple[str, int]]:
-    """Conditions of the ``if`` family: one polarity each (the branches may be swapped)."""
-    out = [("prev.red", 1), ("prev.odd", 1), ("prev.face", 1), ("prev.prime", 2)]
-    out += [(f"prev.rank >= {t}", 2) for t in range(6, 11)]
-    out += [("prev.rank = king", 2), ("prev.rank = ace", 2)]
-    out += [(f"prev.suit = {_SUIT_WORD[s]}", 2) for s in _SUITS]
-    out += [("card.red", 1), ("card.odd", 1), ("card.face", 1), ("card.prime", 2), ("card.rank >= 7", 2),
-            ("card.rank >= 8", 2)]
-    out += [("position mod 2 = 1", 2), ("position mod 3 = 1", 3), ("position mod 3 = 2", 3),
-            ("position mod 3 = 0", 3), ("position mod 4 in [1, 2]", 3)]
-    out += [("card.colour = prev.colour", 2), ("card.suit = prev.suit", 2), ("card.rank > prev.rank", 2),
-            ("card.odd = prev.odd", 2)]
-    out += [("prev.colour = prev2.colour", 2), ("prev.rank > prev2.rank", 2), ("prev.suit = prev2.suit", 3)]
-    out += [("count(each.red) > count(each.black)", 3), ("count(each.red) >= count(each.black)", 3),
-            ("count(each.odd) > count(each.even)", 3), ("count(each.odd) >= count(each.even)", 3),
-            ("sum(each.rank) mod 2 = 0", 3)]
-    return out
-
-
-def _wrap(text: str) -> str:
-    return f"({text})" if (" and " in text or " or " in text) else text
+STREAMS = ("all", "rest")  # all evidence; evidence after the first card (for 'if length = 0 then Q else R')
 
 
 # --------------------------------------------------------------------------- bit tools
@@ -138,308 +73,34 @@ def _spread(v: int, nbits: int, stride: int) -> int:
     return int.from_bytes(out, "little")
 
 
-def _ones(n: int) -> int:
-    return (1 << n) - 1
+def _bump(planes: list[int], bad: int) -> None:
+    """Add one contradiction to every rule in ``bad`` (two-bit counters saturating at 3)."""
+    c0, c1 = planes
+    bad &= ~(c0 & c1)
+    planes[0] = c0 ^ bad
+    planes[1] = c1 | (c0 & bad)
 
 
-def _repeat(width: int, times: int) -> int:
-    """Bit 0 of each of ``times`` blocks of ``width`` bits."""
-    return sum(1 << (i * width) for i in range(times))
+def _at_level(planes: list[int], valid: int, e: int) -> int:
+    c0, c1 = planes
+    m = valid & (c0 if e & 1 else ~c0)
+    return m & (c1 if e & 2 else ~c1)
 
 
-def _pad8(n: int) -> int:
-    return (n + 7) // 8 * 8
+def _min_level(planes: list[int], valid: int) -> tuple[int, int]:
+    """(the fewest contradictions of any rule in ``valid``, the rules with that many); (MAX_ERRORS + 1, 0) if none."""
+    for e in range(MAX_ERRORS + 1):
+        m = _at_level(planes, valid, e)
+        if m:
+            return e, m
+    return MAX_ERRORS + 1, 0
 
 
-# --------------------------------------------------------------------------- the space
-
-
-@dataclass
-class _Probe:
-    """One (mainline, card) situation as atom truths: bit i of ``t``/``f`` = atom i is true/false."""
-
-    t: int
-    f: int
-    length: int
-    prev_suit: str | None
-    card_suit: str
-
-
-class HypothesisSpace:
-    """The families of rules, their prior weights, and how to turn a situation into the set of rules accepting it.
-
-    Bit layout: the branch atoms ``B`` (``true``, card atoms, relation atoms) are bits 0..nB-1 of a probe, the
-    conditions bits nB..; squares are ``W x W`` (W = nB rounded up to 8), index ``i * W + j``.
-    """
-
-    def __init__(self) -> None:
-        card_atoms = _card_atoms()
-        branch = card_atoms + _relation_atoms()
-        conditions = _condition_atoms()
-        self.branch_texts = [t for t, _ in branch]
-        self.branch_costs = [c for _, c in branch]
-        self.cond_texts = [t for t, _ in conditions]
-        self.cond_costs = [c for _, c in conditions]
-        self.n_card = len(card_atoms)
-        self.nb = len(branch)
-        self.nc = len(conditions)
-        self.atoms: list[Rule] = [compile_rule(t) for t in self.branch_texts + self.cond_texts]
-        self.w = _pad8(self.nb)
-        self.w3 = _pad8(self.n_card)
-        w, nb = self.w, self.nb
-        self.square = w * w
-        self.full = _ones(self.square)
-        self.ones_w = _ones(w)
-        self.rep_w = _repeat(w, w)
-        self.mask_b = _ones(nb)
-        self.mask_c = _ones(self.n_card)
-        # period family: index d1 * w3^2 + d2 * w3 + d0, d_k = branch for position mod 3 = k
-        w3 = self.w3
-        self.cube = w3 ** 3
-        self.ones_w3 = _ones(w3)
-        self._square_on = b"\xff" * (w3 * w3 // 8)
-        self._square_off = bytes(w3 * w3 // 8)
-        # suit map family: index sum(f(s) * 4**k) over the suits s = _SUITS[k]
-        self.suitmap_accept = {(s, t): sum(1 << m for m in range(256) if _SUITS[(m >> (2 * k)) & 3] == t)
-                               for k, s in enumerate(_SUITS) for t in _SUITS}
-        self.suitmap_first = {t: sum(1 << m for m in range(256)
-                                     if t in {_SUITS[(m >> (2 * k)) & 3] for k in range(4)}) for t in _SUITS}
-        self._build_families()
-        self._group_atoms()
-
-    # -- priors
-    def _build_families(self) -> None:
-        lam = LAMBDA
-        nb, w = self.nb, self.w
-        by_cost: dict[int, int] = {}
-        for i, c in enumerate(self.branch_costs):
-            by_cost[c] = by_cost.get(c, 0) | (1 << i)
-        no_true = self.mask_b & ~1
-        # single
-        single_tiers = {c: v & no_true for c, v in by_cost.items() if v & no_true}
-        # pairs over branch atoms without 'true': i < j
-        upper = 0
-        for i in range(1, nb):
-            upper |= (_ones(nb) & ~_ones(i + 1)) << (i * w)
-        pair_tiers: dict[int, int] = {}
-        for c1, v1 in by_cost.items():
-            for c2, v2 in by_cost.items():
-                m = _spread(v1 & no_true, nb, w) * (v2 & no_true) & upper
-                if m:
-                    pair_tiers[1 + c1 + c2] = pair_tiers.get(1 + c1 + c2, 0) | m
-        # if: then-branch i, else-branch j, i != j; else 'true' costs nothing extra
-        diagonal = _spread(self.mask_b, nb, w)
-        valid_if = (_spread(self.mask_b, nb, w) * self.mask_b) & ~diagonal
-        if_tiers: dict[int, int] = {}
-        for c1, v1 in by_cost.items():
-            for c2, v2 in by_cost.items():
-                m = _spread(v1, nb, w) * v2 & valid_if
-                if m:
-                    if_tiers[1 + c1 + c2] = if_tiers.get(1 + c1 + c2, 0) | m
-        # period: branches are card atoms (with 'true')
-        n3, w3 = self.n_card, self.w3
-        by_cost3: dict[int, int] = {}
-        for i in range(n3):
-            c = self.branch_costs[i]
-            by_cost3[c] = by_cost3.get(c, 0) | (1 << i)
-        period_tiers: dict[int, int] = {}
-        for c1, v1 in by_cost3.items():
-            for c2, v2 in by_cost3.items():
-                sq = _spread(v1, n3, w3) * v2  # (d1, d2) square of w3 x w3
-                for c0, v0 in by_cost3.items():
-                    cube = _spread_square(sq, w3) * v0
-                    cost = 2 + c1 + c2 + c0
-                    period_tiers[cost] = period_tiers.get(cost, 0) | cube
-        # the three branches must not all be equal (that is a single atom)
-        same = sum(1 << (i * w3 * w3 + i * w3 + i) for i in range(n3))
-        period_tiers = {c: m & ~same for c, m in period_tiers.items()}
-        suitmap_tiers = {4: _ones(256)}
-
-        def normalize(name: str, blocks: list[dict[int, int]], block_costs: list[int]) -> list[list[tuple[float, int]]]:
-            z = sum(math.exp(-lam * (bc + c)) * m.bit_count()
-                    for tiers, bc in zip(blocks, block_costs) for c, m in tiers.items())
-            share = FAMILY_PRIOR[name] / z
-            return [[(share * math.exp(-lam * (bc + c)), m) for c, m in sorted(tiers.items())]
-                    for tiers, bc in zip(blocks, block_costs)]
-
-        self.families: list[tuple[str, list[list[tuple[float, int]]]]] = [
-            ("single", normalize("single", [single_tiers], [0])),
-            ("and", normalize("and", [pair_tiers], [0])),
-            ("or", normalize("or", [pair_tiers], [0])),
-            ("if", normalize("if", [if_tiers] * self.nc, self.cond_costs)),
-            ("period", normalize("period", [period_tiers], [0])),
-            ("suitmap", normalize("suitmap", [suitmap_tiers], [0])),
-        ]
-        self.valid = [[_or_all(m for _, m in tiers) for tiers in blocks] for _, blocks in self.families]
-
-    # -- situations
-    def _group_atoms(self) -> None:
-        """Group atoms by what they read, so their truths can be cached by exactly that."""
-        groups: dict[tuple, list[int]] = {}
-        for bit, atom in enumerate(self.atoms):
-            info = atom.info
-            key = (info.window, "first" in info.refs, "card" in info.refs, info.aggregates,
-                   info.length_period if info.length_bounded else -1, info.length_threshold)
-            groups.setdefault(key, []).append(bit)
-        self.groups = [(key, bits, [self.atoms[b] for b in bits]) for key, bits in sorted(groups.items())]
-        self._cache: dict[tuple, tuple[int, int]] = {}
-
-    def probes(self, mainline: Sequence[str], hand: Sequence[str]) -> list[_Probe]:
-        """The atom truths of each card of ``hand`` after ``mainline`` (cached by what each atom reads)."""
-        n = len(hand)
-        ts = [0] * n
-        fs = [0] * n
-        length = len(mainline)
-        cache = self._cache
-        if len(cache) > PROBE_CACHE_ENTRIES:
-            cache.clear()
-        for g, ((window, uses_first, reads_card, aggregates, period, threshold), bits, atoms) in enumerate(self.groups):
-            if aggregates or period < 0:
-                context = None  # reads the whole mainline: no caching
-            else:
-                last = tuple(mainline[-window:]) if window else ()
-                phase = length if length < threshold else threshold + (length - threshold) % period
-                context = (g, last if length >= window else (None,) + last, mainline[0] if uses_first and mainline
-                           else None, phase if period > 1 or threshold else 0)
-            todo = []
-            for k, card in enumerate(hand):
-                key = None if context is None else (context, card if reads_card else None)
-                hit = cache.get(key) if key is not None else None
-                if hit is None:
-                    todo.append((k, key))
-                else:
-                    ts[k] |= hit[0]
-                    fs[k] |= hit[1]
-            if not todo:
-                continue
-            todo_cards = [hand[k] for k, _ in todo]
-            t_bits = [0] * len(todo)
-            f_bits = [0] * len(todo)
-            for bit, atom in zip(bits, atoms):
-                b = 1 << bit
-                for j, value in enumerate(atom.truth_all(mainline, todo_cards)):
-                    if value is True:
-                        t_bits[j] |= b
-                    elif value is False:
-                        f_bits[j] |= b
-            for j, (k, key) in enumerate(todo):
-                ts[k] |= t_bits[j]
-                fs[k] |= f_bits[j]
-                if key is not None:
-                    cache[key] = (t_bits[j], f_bits[j])
-        prev_suit = cards.suit(mainline[-1]) if mainline else None
-        return [_Probe(ts[k], fs[k], length, prev_suit, cards.suit(hand[k])) for k in range(n)]
-
-    def accept_sets(self, probe: _Probe) -> list[list[int]]:
-        """Per family and block: the bit set of rules that accept the probe's card (unknown counts as accept)."""
-        nb, w = self.nb, self.w
-        t_b = probe.t & self.mask_b
-        f_b = probe.f & self.mask_b
-        nf_b = self.mask_b & ~f_b
-        spread_nf = _spread(nf_b, nb, w)
-        spread_f = _spread(f_b, nb, w)
-        single = nf_b
-        both_false = spread_f * f_b
-        pair_and = spread_nf * nf_b
-        pair_or = self.full & ~both_false
-        rows = spread_nf * self.ones_w
-        cols = self.rep_w * nf_b
-        unknown_if = pair_or
-        if_blocks = []
-        ct, cf = probe.t >> nb, probe.f >> nb
-        for p in range(self.nc):
-            bit = 1 << p
-            if ct & bit:
-                if_blocks.append(rows)
-            elif cf & bit:
-                if_blocks.append(cols)
-            else:
-                if_blocks.append(unknown_if)
-        # period: which branch applies depends on the position of the card (length + 1) mod 3
-        n3, w3 = self.n_card, self.w3
-        nf3 = self.mask_c & ~(probe.f & self.mask_c)
-        phase = (probe.length + 1) % 3
-        row_bytes = w3 // 8
-        if phase == 0:  # d0 varies fastest: the same w3-bit row everywhere
-            period = int.from_bytes(nf3.to_bytes(row_bytes, "little") * (w3 * w3), "little")
-        elif phase == 2:  # d2: rows of a w3 x w3 square, the square repeated for every d1
-            square = (_spread(nf3, n3, w3) * self.ones_w3).to_bytes(row_bytes * w3, "little")
-            period = int.from_bytes(square * w3, "little")
-        else:  # d1: whole squares on or off
-            on, off = self._square_on, self._square_off
-            flags = format(nf3, f"0{w3}b")[::-1]
-            period = int.from_bytes(b"".join(on if ch == "1" else off for ch in flags), "little")
-        if probe.prev_suit is None:  # every branch unknown: false only when no suit maps to the card's suit
-            suitmap = self.suitmap_first[probe.card_suit]
-        else:
-            suitmap = self.suitmap_accept[(probe.prev_suit, probe.card_suit)]
-        return [[single], [pair_and], [pair_or], if_blocks, [period], [suitmap]]
-
-    # -- reading rules back
-    def text(self, family: int, block: int, index: int) -> str:
-        name = self.families[family][0]
-        bt = self.branch_texts
-        if name == "single":
-            return bt[index]
-        if name in ("and", "or"):
-            i, j = divmod(index, self.w)
-            return f"{_wrap(bt[i])} {name} {_wrap(bt[j])}"
-        if name == "if":
-            i, j = divmod(index, self.w)
-            cond = self.cond_texts[block]
-            if j == 0:
-                return f"if {cond} then {bt[i]}"
-            return f"if {cond} then {bt[i]} else {bt[j]}"
-        if name == "period":
-            w3 = self.w3
-            d1, rest = divmod(index, w3 * w3)
-            d2, d0 = divmod(rest, w3)
-            return (f"if position mod 3 = 1 then {bt[d1]} else if position mod 3 = 2 then {bt[d2]} "
-                    f"else {bt[d0]}")
-        parts = [_SUIT_WORD[_SUITS[(index >> (2 * k)) & 3]] for k in range(4)]
-        return (f"if prev.suit = spades then card.suit = {parts[0]} else if prev.suit = hearts then "
-                f"card.suit = {parts[1]} else if prev.suit = diamonds then card.suit = {parts[2]} "
-                f"else card.suit = {parts[3]}")
-
-    def size(self) -> int:
-        return sum(m.bit_count() for blocks in self.valid for m in blocks)
-
-
-def _accepts(space: HypothesisSpace, h: "Hypothesis", mainline: Sequence[str], card: str) -> bool:
-    acc = space.accept_sets(space.probes(mainline, [card])[0])
-    return bool(acc[h.family][h.block] >> h.index & 1)
-
-
-def _spread_square(sq: int, w3: int) -> int:
-    """Bit k of a (w3*w3)-bit square moved to bit k*w3 (each (d1, d2) cell opens a row of w3 for d0)."""
-    return _spread(sq, w3 * w3, w3)
-
-
-def _or_all(values) -> int:
-    out = 0
-    for v in values:
-        out |= v
-    return out
-
-
-@lru_cache(maxsize=1)
-def default_space() -> HypothesisSpace:
-    """The hypothesis space, built once per process (it is the same for every game)."""
-    return HypothesisSpace()
-
-
-# --------------------------------------------------------------------------- reasoning
-
-Sets = list  # per family, per block: an int bit set of rules
-
-
-@dataclass(frozen=True)
-class Hypothesis:
-    family: int
-    block: int
-    index: int
-    weight: float
-    text: str
+def _bits(m: int):
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
 
 
 def entropy(p: float) -> float:
@@ -449,14 +110,724 @@ def entropy(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
+class Tiers:
+    """Prior weights of a bit set's members, grouped by size: ``mass(m)`` is the summed weight of the set ``m``."""
+
+    def __init__(self, sizes: dict[int, int], extra: int = 0, power: int = 1):
+        self.tiers = [(math.exp(-LAMBDA * (s + extra) * power), mask) for s, mask in sorted(sizes.items())]
+
+    def mass(self, m: int) -> float:
+        if not m:
+            return 0.0
+        total = 0.0
+        for w, t in self.tiers:
+            x = m & t
+            if x:
+                total += w * x.bit_count()
+        return total
+
+    def heaviest(self, m: int) -> tuple[float, int] | None:
+        """(weight, lowest bit) of the heaviest member of ``m``, or None."""
+        for w, t in self.tiers:
+            hit = m & t
+            if hit:
+                return w, (hit & -hit).bit_length() - 1
+        return None
+
+    def ranked(self, m: int, limit: int) -> list[tuple[float, int]]:
+        """The ``limit`` heaviest members of ``m``: (weight, bit), heaviest first (ties: lowest bit)."""
+        out = []
+        for w, t in self.tiers:
+            hit = m & t
+            while hit and len(out) < limit:
+                low = hit & -hit
+                hit ^= low
+                out.append((w, low.bit_length() - 1))
+            if len(out) >= limit:
+                break
+        return out
+
+
+class Context:
+    """A probed mainline with a verdict on every card of the deck (what a rule says there), folded into the
+    constraints that families apply at once: per card the branches that agree (``cons``: accepting where the
+    verdict is right, false where it is wrong), their conjunction, and the cards' falsity sets."""
+
+    def __init__(self, space: Space, mainline: Sequence[str], verdicts: Sequence[bool]):
+        self.probes = space.probes(mainline, cards.DECK)
+        self.length = len(mainline)
+        self.verdicts = list(verdicts)
+        full = space.all_atoms
+        self.cons = [(full & ~p.f) if v else p.f for p, v in zip(self.probes, verdicts)]
+        every = full
+        for c in self.cons:
+            every &= c
+        self.all_cons = every
+        rejected = full
+        for p, v in zip(self.probes, verdicts):
+            if not v:
+                rejected &= p.f
+        self.rejected_false = rejected  # branches false on every rejected card
+        self.accepted_false = [p.f for p, v in zip(self.probes, verdicts) if v]
+        self.rejected_cards = sum(1 << c for c, v in enumerate(self.verdicts) if not v)
+        self._pairs: dict = {}
+        self._false_cards: dict[int, int] = {}
+
+    def false_cards(self, atom: int) -> int:
+        """The cards (bit c = ``cards.DECK[c]``) on which the atom is false after this mainline."""
+        hit = self._false_cards.get(atom)
+        if hit is None:
+            hit = 0
+            for c, p in enumerate(self.probes):
+                if p.f >> atom & 1:
+                    hit |= 1 << c
+            self._false_cards[atom] = hit
+        return hit
+
+    def pair_vectors(self, space: Space) -> tuple[list[int], list[bool]]:
+        """Per card, the pair atoms' falsity (pair layout), and the verdicts."""
+        hit = self._pairs.get("f")
+        if hit is None:
+            out = []
+            for p in self.probes:
+                f = 0
+                for first, mask, pos in space.pair_runs:
+                    f |= ((p.f >> first) & mask) << pos
+                out.append(f)
+            hit = self._pairs["f"] = out
+        return hit, self.verdicts
+
+
+# --------------------------------------------------------------------------- families
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A rule of the space: its family, the choice within it (atoms or branches), prior weight, and text."""
+
+    family: str
+    choice: tuple
+    weight: float
+    text: str
+
+
+def _group(text: str) -> str:
+    return f"({text})" if (" and " in text or " or " in text or text.startswith("if ")) else text
+
+
+def _outer(a: int, b: int, n: int, w: int) -> int:
+    """The pairs (x, y) with x in ``a`` and y in ``b``: bit x * w + y."""
+    return _spread(a, n, w) * b if a and b else 0
+
+
+class Dense:
+    """Rules as one bit set: ``single`` (one atom) or the ``and`` / ``or`` pairs (bit x * w + y, x < y positions
+    among the pair atoms)."""
+
+    def __init__(self, space: Space, name: str):
+        self.space = space
+        self.name = name
+        sizes = space.atom_sizes
+        self.n = len(space.pair_atoms)
+        if name == "single":
+            self.valid = space.all_atoms & ~1
+            by_size: dict[int, int] = {}
+            for i in range(1, space.n):
+                by_size[sizes[i]] = by_size.get(sizes[i], 0) | (1 << i)
+        else:
+            w, atoms = space.w, space.pair_atoms
+            self.valid = space.pair_keep[name]
+            local: dict[int, int] = {}
+            for p, i in enumerate(atoms):
+                local[sizes[i]] = local.get(sizes[i], 0) | (1 << p)
+            by_size = {}
+            for s1, m1 in local.items():
+                for s2, m2 in local.items():
+                    m = _outer(m1, m2, self.n, w) & self.valid
+                    if m:
+                        by_size[1 + s1 + s2] = by_size.get(1 + s1 + s2, 0) | m
+        self.tiers = Tiers(by_size)
+
+    def pair_false(self, probe: Probe) -> int:
+        f = 0
+        for first, mask, pos in self.space.pair_runs:
+            f |= ((probe.f >> first) & mask) << pos
+        return f
+
+    def accept(self, probe: Probe) -> int:
+        """The rules of this family that accept the probe's card (unknown counts as accept)."""
+        if self.name == "single":
+            return self.valid & ~probe.f
+        f = self.pair_false(probe)
+        n, w = self.n, self.space.w
+        if self.name == "and":
+            nf = ((1 << n) - 1) & ~f
+            return _outer(nf, nf, n, w) & self.valid
+        return self.valid & ~_outer(f, f, n, w)
+
+    def accepts(self, index: int, probe: Probe) -> bool:
+        if self.name == "single":
+            return not probe.f >> index & 1
+        x, y = divmod(index, self.space.w)
+        atoms = self.space.pair_atoms
+        fx, fy = probe.f >> atoms[x] & 1, probe.f >> atoms[y] & 1
+        return not (fx or fy) if self.name == "and" else not (fx and fy)
+
+    def text(self, choice: tuple) -> str:
+        texts = self.space.atom_texts
+        if self.name == "single":
+            return texts[choice[0]]
+        a, b = (texts[self.space.pair_atoms[x]] for x in divmod(choice[0], self.space.w))
+        return f"{_group(a)} {self.name} {_group(b)}"
+
+
+SPARSE = 48  # a dense view with at most this many rules judges them one by one
+
+
+class DenseView:
+    """The surviving rules of a dense family: a bit set."""
+
+    __slots__ = ("family", "m", "_mass")
+
+    def __init__(self, family: Dense, m: int):
+        self.family = family
+        self.m = m
+        self._mass: float | None = None
+
+    def empty(self) -> bool:
+        return not self.m
+
+    def mass(self) -> float:
+        if self._mass is None:
+            self._mass = self.family.tiers.mass(self.m)
+        return self._mass
+
+    def count(self) -> int:
+        return self.m.bit_count()
+
+    def _accepting(self, probe: Probe) -> int:
+        fam = self.family
+        if fam.name != "single" and self.m.bit_count() <= SPARSE:
+            out = 0
+            for b in _bits(self.m):
+                if fam.accepts(b, probe):
+                    out |= 1 << b
+            return out
+        return self.m & fam.accept(probe)
+
+    def restrict(self, probe: Probe, accepted: bool) -> "DenseView":
+        acc = self._accepting(probe)
+        return DenseView(self.family, acc if accepted else self.m & ~acc)
+
+    def accepting_mass(self, probe: Probe) -> float:
+        return self.family.tiers.mass(self._accepting(probe))
+
+    def restrict_context(self, ctx: Context) -> "DenseView":
+        fam = self.family
+        m = self.m
+        if not m:
+            return self
+        if fam.name == "single":
+            return DenseView(fam, m & ctx.all_cons)
+        if m.bit_count() <= SPARSE:  # each rule on its own: the cards where its atoms are false
+            w, atoms = fam.space.w, fam.space.pair_atoms
+            keep = 0
+            for b in _bits(m):
+                x, y = divmod(b, w)
+                fx, fy = ctx.false_cards(atoms[x]), ctx.false_cards(atoms[y])
+                rejects = fx | fy if fam.name == "and" else fx & fy
+                if rejects == ctx.rejected_cards:
+                    keep |= 1 << b
+            return DenseView(fam, keep)
+        falses, verdicts = ctx.pair_vectors(fam.space)
+        n, w = fam.n, fam.space.w
+        everything = (1 << n) - 1
+        if fam.name == "and":  # right cards: both atoms not false; wrong cards: one of them false
+            both = everything
+            for f, v in zip(falses, verdicts):
+                if v:
+                    both &= ~f
+            m &= _outer(both, both, n, w)
+            killers = {everything & ~f & both for f, v in zip(falses, verdicts) if not v}
+        else:  # wrong cards: both atoms false; right cards: not both false
+            both = everything
+            for f, v in zip(falses, verdicts):
+                if not v:
+                    both &= f
+            m &= _outer(both, both, n, w)
+            killers = {f & both for f, v in zip(falses, verdicts) if v}
+        for k in sorted(killers):
+            if not m:
+                break
+            m &= ~_outer(k, k, n, w)
+        return DenseView(fam, m)
+
+    def bound(self) -> float:
+        top = self.family.tiers.heaviest(self.m)
+        return top[0] if top else 0.0
+
+    def candidates(self, excluded: set, limit: int) -> list[tuple[float, tuple]]:
+        out = []
+        for w, b in self.family.tiers.ranked(self.m, limit + len(excluded)):
+            if (self.family.name, (b,)) not in excluded:
+                out.append((w, (b,)))
+                if len(out) >= limit:
+                    break
+        return out
+
+
+class Split:
+    """``if C then A else B`` for one condition C, or a multi-way split: one set of branches per case (bit i = atom
+    i, bit 0 = ``true``); a rule is a branch per case, weighed ``exp(-LAMBDA * overhead) * product of branch
+    weights``. Combos whose branches coincide on cases an ``if`` already splits (or everywhere) are other
+    families' rules and are left out (``coarser``)."""
+
+    def __init__(self, space: Space, name: str, keep: list[int], overhead: int, branch_tiers: list,
+                 condition: int | None = None, split: int | None = None, coarser: list[list[int]] = ()):
+        self.space = space
+        self.name = name
+        self.keep = keep
+        self.cases = len(keep)
+        self.condition = condition
+        self.split = split
+        # a condition about the mainline alone puts every card of a probed mainline in the same case
+        self.per_card = condition is not None and space.cond_groups[condition] == "atom"
+        self.overhead = math.exp(-LAMBDA * overhead)
+        self.coarser = [list(b) for b in coarser]
+        self.branch_tiers = branch_tiers  # [power] -> branch weights to that power (equal branches repeated)
+
+    def case(self, probe: Probe) -> int | None:
+        if self.condition is not None:
+            bit = 1 << self.condition
+            if probe.ct & bit:
+                return 0
+            if probe.cf & bit:
+                return 1
+            return None
+        return probe.cases[self.split]
+
+    def text(self, choice: tuple) -> str:
+        texts = self.space.atom_texts
+        if self.split is not None:
+            return self.space.split_rule_text(self.split, [texts[b] for b in choice])
+        cond = self.space.cond_texts[self.condition]
+        a, b = choice
+        if a == 0:
+            return f"{_group(cond)} or {_group(texts[b])}"
+        if b == 0:
+            return f"if {cond} then {texts[a]}"
+        return f"if {cond} then {texts[a]} else {texts[b]}"
+
+
+class SplitView:
+    """The surviving rules of a split family: a set of branches per case, and the first-card constraints that
+    tie cases together (where the split is unknown, the rule rejects a card only if every branch does: a card
+    accepted there forbids combos whose branches all reject it)."""
+
+    __slots__ = ("family", "sets", "coupled", "_mass", "_case_mass", "_plain")
+
+    def __init__(self, family: Split, sets: list[int], coupled: tuple = ()):
+        self.family = family
+        self.sets = sets
+        self.coupled = coupled
+        self._mass: float | None = None
+        self._case_mass: list | None = None
+        self._plain: bool | None = None  # no first-card constraint in force: cases are independent
+
+    def plain(self) -> bool:
+        if self._plain is None:
+            self._plain = not self._active(self.sets)
+        return self._plain
+
+    def bound(self) -> float:
+        """The weight of the heaviest combo (allowed or not)."""
+        out = self.family.overhead
+        tiers = self.family.branch_tiers[1]
+        for s in self.sets:
+            top = tiers.heaviest(s)
+            if top is None:
+                return 0.0
+            out *= top[0]
+        return out
+
+    def empty(self) -> bool:
+        return not all(self.sets)
+
+    def count(self) -> int:
+        out = 1
+        for s in self.sets:
+            out *= s.bit_count()
+        return out
+
+    def _active(self, sets: list[int]) -> list[int]:
+        """The first-card constraints that some combo of ``sets`` breaks (at most ``MAX_COUPLED``; one implied by
+        another, a subset of its false branches, is left out)."""
+        union = 0
+        for s in sets:
+            union |= s
+        out: list[int] = []
+        for f in self.coupled:
+            if all(s & f for s in sets):
+                f &= union
+                if any(f & ~g == 0 for g in out):  # forbidding all in g already forbids all in f (f within g)
+                    continue
+                out = [g for g in out if g & ~f] + [f]
+        return out[:MAX_COUPLED]
+
+    def over_coupled(self) -> bool:
+        """More first-card constraints than weighed exactly: the mass is an upper bound."""
+        union = 0
+        for s in self.sets:
+            union |= s
+        return len(self._active(self.sets)) >= MAX_COUPLED and sum(
+            1 for f in self.coupled if all(s & f for s in self.sets)) > MAX_COUPLED
+
+    def case_masses(self) -> list[float]:
+        if self._case_mass is None:
+            tiers = self.family.branch_tiers[1]
+            self._case_mass = [tiers.mass(s) for s in self.sets]
+        return self._case_mass
+
+    def mass(self) -> float:
+        if self._mass is None:
+            self._mass = self._compute(self.sets, self.case_masses())
+        return self._mass
+
+    def _compute(self, sets: list[int], masses: list[float] | None = None) -> float:
+        if not all(sets):
+            return 0.0
+        fam = self.family
+        tiers = fam.branch_tiers[1]
+        active = self._active(sets)
+        if not active:
+            total = 1.0
+            for k, s in enumerate(sets):
+                total *= masses[k] if masses is not None and masses[k] is not None else tiers.mass(s)
+        else:
+            total = 0.0
+            for n in range(len(active) + 1):
+                for chosen in combinations(active, n):
+                    both = -1
+                    for f in chosen:
+                        both &= f
+                    term = 1.0
+                    for s in sets:
+                        term *= tiers.mass(s & both)
+                        if not term:
+                            break
+                    total += -term if n & 1 else term
+        total -= self._duplicates(sets)
+        return max(0.0, total) * fam.overhead
+
+    def _duplicates(self, sets: list[int]) -> float:
+        """The weight of combos that are other families' rules: all branches equal, or equal within the blocks of
+        a two-block split an 'if' condition makes (first-card constraints left aside)."""
+        everywhere = -1
+        for s in sets:
+            everywhere &= s
+        fam = self.family
+        same = fam.branch_tiers[fam.cases].mass(everywhere) if everywhere else 0.0
+        if fam.split is None:
+            return same
+        out = same
+        for block in fam.coarser:
+            rest = [k for k in range(fam.cases) if k not in block]
+            g = 1.0
+            for part in (block, rest):
+                inter = -1
+                for k in part:
+                    inter &= sets[k]
+                g *= fam.branch_tiers[len(part)].mass(inter) if inter else 0.0
+                if not g:
+                    break
+            out += g - same
+        return out
+
+    def _with_case(self, k: int, s: int) -> float:
+        sets = list(self.sets)
+        sets[k] = s
+        masses = list(self.case_masses())
+        masses[k] = None
+        return self._compute(sets, masses)
+
+    def restrict(self, probe: Probe, accepted: bool) -> "SplitView":
+        k = self.family.case(probe)
+        if k is None:
+            if accepted:
+                return SplitView(self.family, self.sets, self.coupled + (probe.f,))
+            return SplitView(self.family, [s & probe.f for s in self.sets], self.coupled)
+        sets = list(self.sets)
+        sets[k] &= ~probe.f if accepted else probe.f
+        return SplitView(self.family, sets, self.coupled)
+
+    def accepting_mass(self, probe: Probe) -> float:
+        fam = self.family
+        k = fam.case(probe)
+        if k is None:
+            return self.mass() - self._compute([s & probe.f for s in self.sets])
+        if fam.split is None and self.plain():  # an 'if': the other side's weight times this side's, less A = A
+            sets = self.sets
+            acc = sets[k] & ~probe.f
+            if not acc:
+                return 0.0
+            total = fam.branch_tiers[1].mass(acc) * self.case_masses()[1 - k]
+            same = acc & sets[1 - k]
+            if same:
+                total -= fam.branch_tiers[2].mass(same)
+            return max(0.0, total) * fam.overhead
+        return self._with_case(k, self.sets[k] & ~probe.f)
+
+    def restrict_context(self, ctx: Context) -> "SplitView":
+        fam = self.family
+        sets = list(self.sets)
+        coupled = self.coupled
+        if fam.per_card:
+            bit = 1 << fam.condition
+            on, off = -1, -1
+            unknown_accepted = []
+            unknown_rejected = -1
+            for p, cons, v in zip(ctx.probes, ctx.cons, ctx.verdicts):
+                if p.ct & bit:
+                    on &= cons
+                elif p.cf & bit:
+                    off &= cons
+                elif v:
+                    unknown_accepted.append(p.f)
+                else:
+                    unknown_rejected &= p.f
+            sets[0] &= on & unknown_rejected
+            sets[1] &= off & unknown_rejected
+        else:
+            k = fam.case(ctx.probes[0])
+            if k is not None:
+                sets[k] &= ctx.all_cons
+                return SplitView(fam, sets, coupled)
+            sets = [s & ctx.rejected_false for s in sets]
+            unknown_accepted = ctx.accepted_false
+        if unknown_accepted and all(sets):
+            extra = tuple(f for f in unknown_accepted if all(s & f for s in sets))
+            coupled = coupled + extra[:MAX_COUPLED]
+        return SplitView(fam, sets, coupled)
+
+    def candidates(self, excluded: set, limit: int) -> list[tuple[float, tuple]]:
+        """The heaviest allowed combos (at most ``limit``), from the ``TOP_BRANCHES`` heaviest branches per case."""
+        fam = self.family
+        tiers = fam.branch_tiers[1]
+        per_case = []
+        for s in self.sets:
+            ranked = tiers.ranked(s, TOP_BRANCHES)
+            if not ranked:
+                return []
+            per_case.append(ranked)
+        combos = []
+        for pick in product(*per_case):
+            weight = fam.overhead
+            for w, _ in pick:
+                weight *= w
+            combos.append((weight, tuple(b for _, b in pick)))
+        combos.sort(key=lambda wc: (-wc[0], wc[1]))
+        out = []
+        for weight, choice in combos:
+            if self._allowed(choice) and (fam.name, choice) not in excluded:
+                out.append((weight, choice))
+                if len(out) >= limit:
+                    break
+        return out
+
+    def _allowed(self, choice: tuple) -> bool:
+        fam = self.family
+        if len(set(choice)) == 1:
+            return False
+        for block in fam.coarser:
+            rest = [k for k in range(fam.cases) if k not in block]
+            if len({choice[k] for k in block}) == 1 and len({choice[k] for k in rest}) == 1:
+                return False
+        for f in self.coupled:
+            if all(f >> b & 1 for b in choice):
+                return False
+        return True
+
+
+# --------------------------------------------------------------------------- the space of families
+
+
+class Hypotheses:
+    """All families over one ``Space`` (built once per process: ``default_hypotheses``)."""
+
+    def __init__(self, space: Space | None = None):
+        self.space = space = space or default_space()
+        self.dense = [Dense(space, name) for name in ("single", "and", "or")]
+        by_size: dict[int, int] = {}
+        for i in range(space.n):
+            s = 0 if i == 0 else space.atom_sizes[i]  # 'true' as a branch adds no node ('if C then A')
+            by_size[s] = by_size.get(s, 0) | (1 << i)
+        most = max([2] + [len(sp.keep) for sp in space.splits])
+        tiers = [None] + [Tiers(by_size, power=p) for p in range(1, most + 1)]
+        self.splits: list[Split] = []
+        for k in range(space.k):
+            self.splits.append(Split(space, f"if:{k}", space.cond_sides[k], 1 + space.cond_sizes[k], tiers,
+                                     condition=k))
+        for s, sp in enumerate(space.splits):
+            overhead = size(space.split_rule_text(s, ["true"] * len(sp.keep))) - len(sp.keep)
+            self.splits.append(Split(space, f"split:{sp.name}", sp.keep, overhead, tiers, split=s,
+                                     coarser=sp.coarser))
+        self.families = {f.name: f for f in self.dense + self.splits}
+        self.classes = 0
+        by_size: dict[int, int] = {}
+        for i in space.card_classes:
+            self.classes |= 1 << i
+            by_size[space.atom_sizes[i]] = by_size.get(space.atom_sizes[i], 0) | (1 << i)
+        self.class_tiers = Tiers(by_size, extra=WRAP_OVERHEAD)  # Q's weight carries the wrapper's own nodes
+
+
+_DEFAULT: Hypotheses | None = None
+
+
+def default_hypotheses() -> Hypotheses:
+    """The families, built once per process (the same for every game)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Hypotheses()
+    return _DEFAULT
+
+
+# --------------------------------------------------------------------------- reasoning
+
+
+class Survivors:
+    """The surviving rules at the fewest contradictions: plain families' views, and the first-card rules
+    (``if length = 0 then Q else R``: Q from ``classes``, R from the families' views on the evidence after the
+    first card, ``rest``)."""
+
+    __slots__ = ("plain", "classes", "rest", "hyp", "_mass")
+
+    def __init__(self, hyp: Hypotheses, plain: list, classes: int, rest: list):
+        self.hyp = hyp
+        self.plain = plain
+        self.classes = classes if rest else 0
+        self.rest = rest if classes else []
+        self._mass: float | None = None
+
+    def class_mass(self, classes: int | None = None) -> float:
+        return self.hyp.class_tiers.mass(self.classes if classes is None else classes)
+
+    def mass(self) -> float:
+        if self._mass is None:
+            total = sum(v.mass() for v in self.plain)
+            if self.classes:
+                total += self.class_mass() * sum(v.mass() for v in self.rest)
+            self._mass = total
+        return self._mass
+
+    def pruned(self, share: float) -> "Survivors":
+        """The same survivors without the lightest views whose weights add up to at most ``share`` of the total
+        (probabilities change by at most ``share``)."""
+        total = self.mass()
+        wrap = self.class_mass()
+        weighed = [(v.mass(), 0, k) for k, v in enumerate(self.plain)]
+        weighed += [(v.mass() * wrap, 1, k) for k, v in enumerate(self.rest)]
+        weighed.sort(key=lambda t: t[0])
+        dropped = 0.0
+        drop: set = set()
+        for m, which, k in weighed:
+            if dropped + m > share * total:
+                break
+            dropped += m
+            drop.add((which, k))
+        if not drop:
+            return self
+        plain = [v for k, v in enumerate(self.plain) if (0, k) not in drop]
+        rest = [v for k, v in enumerate(self.rest) if (1, k) not in drop]
+        return Survivors(self.hyp, plain, self.classes, rest)
+
+    def accepting_mass(self, probe: Probe) -> float:
+        total = sum(v.accepting_mass(probe) for v in self.plain)
+        if self.classes:
+            if probe.length == 0:
+                total += self.class_mass(self.classes & ~probe.f) * sum(v.mass() for v in self.rest)
+            else:
+                total += self.class_mass() * sum(v.accepting_mass(probe) for v in self.rest)
+        return total
+
+    def restrict(self, probe: Probe, accepted: bool) -> "Survivors":
+        """The survivors that judge the probe's card as ``accepted`` says."""
+        plain = [v for v in (v.restrict(probe, accepted) for v in self.plain) if not v.empty()]
+        classes, rest = self.classes, self.rest
+        if classes:
+            if probe.length == 0:
+                classes &= ~probe.f if accepted else probe.f
+            else:
+                rest = [v for v in (v.restrict(probe, accepted) for v in rest) if not v.empty()]
+        return Survivors(self.hyp, plain, classes, rest)
+
+    def restrict_context(self, ctx: Context) -> "Survivors":
+        """The survivors that judge every card after the context's mainline as its verdicts say."""
+        plain = [v for v in (v.restrict_context(ctx) for v in self.plain) if not v.empty()]
+        classes, rest = self.classes, self.rest
+        if classes:
+            if ctx.length == 0:
+                classes &= ctx.all_cons
+            else:
+                rest = [v for v in (v.restrict_context(ctx) for v in rest) if not v.empty()]
+        return Survivors(self.hyp, plain, classes, rest)
+
+    def count(self) -> int:
+        n = sum(v.count() for v in self.plain)
+        if self.classes:
+            n += self.classes.bit_count() * sum(v.count() for v in self.rest)
+        return n
+
+    def candidates(self, excluded: set, limit: int) -> list[Hypothesis]:
+        """The heaviest surviving rules (at most ``limit``), heaviest first (ties: family order, then choice).
+        Views are read in the order of their heaviest possible rule, and no further once that is lighter than
+        the ``limit``-th rule found."""
+        wrap = self.hyp.class_tiers.heaviest(self.classes)[0] if self.classes else 0.0
+        views = [(v.bound(), k, v, False) for k, v in enumerate(self.plain)]
+        views += [(v.bound() * wrap, len(self.plain) + k, v, True) for k, v in enumerate(self.rest)]
+        views.sort(key=lambda t: (-t[0], t[1]))
+        found: list[tuple[float, int, str, tuple]] = []
+        qs = self.hyp.class_tiers.ranked(self.classes, limit) if self.classes else []
+        for bound, order, v, wrapped in views:
+            if len(found) >= limit:
+                found.sort(key=lambda t: (-t[0], t[1]))
+                del found[limit:]
+                if bound < found[-1][0]:
+                    break
+            if not wrapped:
+                for w, choice in v.candidates(excluded, limit):
+                    found.append((w, order, v.family.name, choice))
+                continue
+            for w, choice in v.candidates(set(), limit):
+                for wq, q in qs:
+                    key = (q, v.family.name, choice)
+                    if ("first", key) not in excluded:
+                        found.append((wq * w, order, "first", key))
+        found.sort(key=lambda t: (-t[0], t[1]))
+        return [Hypothesis(name, choice, w, hypothesis_text(self.hyp, name, choice))
+                for w, _, name, choice in found[:limit]]
+
+
+def hypothesis_text(hyp: Hypotheses, name: str, choice: tuple) -> str:
+    if name == "first":
+        q, inner, inner_choice = choice
+        return f"if length = 0 then {hyp.space.atom_texts[q]} else {hyp.families[inner].text(inner_choice)}"
+    return hyp.families[name].text(choice)
+
+
 class Scientist:
     """The evidence seen so far and what it says about the secret rule. Not thread-safe; cheap to create."""
 
-    def __init__(self, space: HypothesisSpace | None = None):
-        self.space = space or default_space()
-        self._planes = [[[0, 0, 0] for _ in blocks] for blocks in self.space.valid]
-        self._excluded = [[0 for _ in blocks] for blocks in self.space.valid]
-        self._survivors: Sets | None = None
+    def __init__(self, hypotheses: Hypotheses | None = None):
+        self.hyp = hypotheses or default_hypotheses()
+        self.space = self.hyp.space
+        self._dense = {f.name: {s: [0, 0] for s in STREAMS} for f in self.hyp.dense}
+        self._split = {f.name: {s: [[0, 0] for _ in range(f.cases)] for s in STREAMS} for f in self.hyp.splits}
+        self._coupled = {f.name: {s: () for s in STREAMS} for f in self.hyp.splits}
+        self._classes = [0, 0]  # first-card evidence against each card class
+        self._excluded: set = set()
+        self._dense_excluded = {f.name: 0 for f in self.hyp.dense}
+        self._survivors: Survivors | None = None
+        self._top: tuple | None = None
         self._min_errors = 0
         self.evidence = 0
 
@@ -473,83 +844,120 @@ class Scientist:
             mainline.append(card)
         if accepted or len(items) == 1:
             for before, card in items:
-                self._learn([(before, card, accepted)], every=True)
+                self._learn([(before, card)], accepted, every=True)
         else:
-            self._learn([(before, card, False) for before, card in items], every=False)
+            self._learn(items, False, every=False)
 
     def observe_no_play(self, mainline: Sequence[str], hand: Sequence[str], right: bool) -> None:
         """A "no play" declaration: ``right`` means no card of ``hand`` was playable; else at least one was."""
-        items = [(tuple(mainline), card, False if right else True) for card in dict.fromkeys(hand)]
+        items = [(tuple(mainline), card) for card in dict.fromkeys(hand)]
         if right:
             for item in items:
-                self._learn([item], every=True)
+                self._learn([item], False, every=True)
         else:
-            self._learn(items, every=False)
+            self._learn(items, True, every=False)
 
     def exclude(self, hypothesis: Hypothesis) -> None:
         """Drop one rule from consideration (a guess known to be wrong)."""
-        self._excluded[hypothesis.family][hypothesis.block] |= 1 << hypothesis.index
+        if hypothesis.family in self._dense_excluded:
+            self._dense_excluded[hypothesis.family] |= 1 << hypothesis.choice[0]
+        self._excluded.add((hypothesis.family, hypothesis.choice))
         self._survivors = None
 
-    def _learn(self, items: list[tuple[tuple, str, bool]], every: bool) -> None:
+    def _learn(self, items: list[tuple[tuple, str]], verdict: bool, every: bool) -> None:
+        """``every``: each card got ``verdict``. Otherwise (a wrong string, a wrong "no play"): at least one card
+        got ``verdict``."""
         space = self.space
-        combined: Sets | None = None
-        by_mainline: dict[tuple, list[tuple[str, bool]]] = {}
-        for before, card, verdict in items:
-            by_mainline.setdefault(before, []).append((card, verdict))
-        for before, judged in by_mainline.items():
-            probes = space.probes(before, [c for c, _ in judged])
-            for probe, (_, verdict) in zip(probes, judged):
-                acc = space.accept_sets(probe)
-                sets = acc if verdict else [[v & ~a for v, a in zip(vb, ab)] for vb, ab in zip(space.valid, acc)]
-                if combined is None:
-                    combined = sets
-                elif every:
-                    combined = [[x & y for x, y in zip(cb, sb)] for cb, sb in zip(combined, sets)]
-                else:
-                    combined = [[x | y for x, y in zip(cb, sb)] for cb, sb in zip(combined, sets)]
-        if combined is None:
-            return
-        for planes_f, valid_f, cons_f in zip(self._planes, space.valid, combined):
-            for planes, valid, consistent in zip(planes_f, valid_f, cons_f):
-                bad = valid & ~consistent
-                if not bad:
+        probes = []
+        for before, card in items:
+            probes.extend(space.probes(before, [card]))
+        streams = ["all"] + (["rest"] if all(p.length > 0 for p in probes) else [])
+        first_card = all(p.length == 0 for p in probes)
+        # dense families: exact
+        for fam in self.hyp.dense:
+            sets = [fam.accept(p) for p in probes]
+            consistent = sets[0] if verdict else fam.valid & ~sets[0]
+            for s in sets[1:]:
+                this = s if verdict else fam.valid & ~s
+                consistent = consistent | this if not every else consistent & this
+            bad = fam.valid & ~consistent
+            if bad:
+                for stream in streams:
+                    _bump(self._dense[fam.name][stream], bad)
+        # split families: by case; a disjunction across cases is left out (weaker, never wrong)
+        for fam in self.hyp.splits:
+            cases = [fam.case(p) for p in probes]
+            if len(probes) > 1 and not every:
+                if None in cases or len(set(cases)) > 1:
                     continue
-                c0, c1, c2 = planes
-                bad &= ~(c0 & c1 & c2)  # saturated at MAX_ERRORS
-                carry = c0 & bad
-                c0 ^= bad
-                carry2 = c1 & carry
-                c1 ^= carry
-                c2 |= carry2
-                planes[:] = [c0, c1, c2]
+                k = cases[0]
+                consistent = 0
+                for p in probes:
+                    consistent |= ~p.f if verdict else p.f
+                bad = fam.keep[k] & ~consistent
+                for stream in streams:
+                    _bump(self._split[fam.name][stream][k], bad)
+                continue
+            for p, k in zip(probes, cases):
+                if k is not None:
+                    bad = fam.keep[k] & (p.f if verdict else ~p.f)
+                    for stream in streams:
+                        _bump(self._split[fam.name][stream][k], bad)
+                elif verdict:
+                    for stream in streams:
+                        self._coupled[fam.name][stream] += (p.f & space.all_atoms,)
+                else:
+                    for stream in streams:
+                        for kk in range(fam.cases):
+                            _bump(self._split[fam.name][stream][kk], fam.keep[kk] & ~p.f)
+        if first_card:
+            sets = [self.hyp.classes & ~p.f for p in probes]
+            consistent = sets[0] if verdict else self.hyp.classes & ~sets[0]
+            for s in sets[1:]:
+                this = s if verdict else self.hyp.classes & ~s
+                consistent = consistent | this if not every else consistent & this
+            _bump(self._classes, self.hyp.classes & ~consistent)
         self.evidence += 1
         self._survivors = None
 
     # -- what is left
-    def survivors(self) -> Sets:
-        """The rules with the fewest contradictions (bit sets per family and block)."""
+    def _views(self, stream: str) -> list[tuple[int, object]]:
+        """(fewest contradictions, view at that level) of every family on ``stream``."""
+        out = []
+        for fam in self.hyp.dense:
+            valid = fam.valid & ~self._dense_excluded[fam.name]
+            e, m = _min_level(self._dense[fam.name][stream], valid)
+            if m:
+                out.append((e, DenseView(fam, m)))
+        for fam in self.hyp.splits:
+            total = 0
+            sets = []
+            for k, planes in enumerate(self._split[fam.name][stream]):
+                e, m = _min_level(planes, fam.keep[k])
+                total += e
+                sets.append(m)
+            if all(sets):
+                view = SplitView(fam, sets, self._coupled[fam.name][stream])
+                if view.mass() > 0 and (not view.over_coupled() or view.candidates(set(), 1)):
+                    out.append((total, view))
+        return out
+
+    def survivors(self) -> Survivors:
+        """The rules with the fewest contradictions."""
         if self._survivors is None:
-            for errors in range(MAX_ERRORS + 1):
-                sets = []
-                any_left = False
-                for planes_f, valid_f, excl_f in zip(self._planes, self.space.valid, self._excluded):
-                    row = []
-                    for (c0, c1, c2), valid, excl in zip(planes_f, valid_f, excl_f):
-                        m = valid & ~excl
-                        m &= c0 if errors & 1 else ~c0
-                        m &= c1 if errors & 2 else ~c1
-                        m &= c2 if errors & 4 else ~c2
-                        any_left = any_left or bool(m)
-                        row.append(m)
-                    sets.append(row)
-                if any_left:
-                    self._survivors = sets
-                    self._min_errors = errors
-                    break
-            else:  # everything excluded: start again from the whole space
-                self._excluded = [[0 for _ in blocks] for blocks in self.space.valid]
-                return self.survivors()
+            plain = self._views("all")
+            rest = self._views("rest")
+            q_level, classes = _min_level(self._classes, self.hyp.classes)
+            best_plain = min((e for e, _ in plain), default=MAX_ERRORS * 99)
+            best_rest = min((e for e, _ in rest), default=MAX_ERRORS * 99)
+            level = min(best_plain, q_level + best_rest)
+            keep_plain = [v for e, v in plain if e == level]
+            if q_level + best_rest == level and classes:
+                keep_rest = [v for e, v in rest if e == best_rest]
+            else:
+                classes, keep_rest = 0, []
+            self._min_errors = level
+            self._survivors = Survivors(self.hyp, keep_plain, classes, keep_rest)
         return self._survivors
 
     @property
@@ -559,198 +967,98 @@ class Scientist:
         return self._min_errors
 
     def count(self) -> int:
-        """How many rules survive."""
-        return sum(m.bit_count() for row in self.survivors() for m in row)
+        """How many rules survive (combinations of a split's branches counted as such)."""
+        return self.survivors().count()
 
-    def mass(self, sets: Sets) -> float:
-        total = 0.0
-        for (_, blocks), row in zip(self.space.families, sets):
-            for tiers, m in zip(blocks, row):
-                if m:
-                    for weight, tier in tiers:
-                        total += weight * (m & tier).bit_count()
-        return total
+    def top(self, k: int) -> list[Hypothesis]:
+        """The ``k`` most probable surviving rules, best first (never an excluded one)."""
+        surv = self.survivors()
+        cached = self._top
+        if cached is None or cached[0] is not surv or cached[1] < k:
+            cached = self._top = (surv, k, surv.candidates(self._excluded, k))
+        return cached[2][:k]
 
     def best(self) -> Hypothesis:
-        """The most probable surviving rule (highest prior weight; ties: family order, then index)."""
-        best: tuple[float, int, int, int] | None = None
-        for f, ((_, blocks), row) in enumerate(zip(self.space.families, self.survivors())):
-            for b, (tiers, m) in enumerate(zip(blocks, row)):
-                if not m:
-                    continue
-                for weight, tier in tiers:  # cheapest tier first = heaviest
-                    hit = m & tier
-                    if hit:
-                        if best is None or weight > best[0] * (1 + 1e-9):
-                            best = (weight, f, b, (hit & -hit).bit_length() - 1)
-                        break
-        assert best is not None
-        weight, f, b, i = best
-        return Hypothesis(f, b, i, weight, self.space.text(f, b, i))
+        """The most probable surviving rule."""
+        found = self.top(1)
+        if not found:  # every survivor excluded: forget the exclusions
+            self._excluded.clear()
+            self._dense_excluded = {k: 0 for k in self._dense_excluded}
+            self._survivors = None
+            found = self.top(1)
+        return found[0]
 
     def best_guess(self) -> str:
-        """The most probable rule, as rule text."""
         return self.best().text
 
-    def p_accept_all(self, mainline: Sequence[str], hand: Sequence[str]) -> list[float]:
-        """For each card, the probability (over surviving rules, by prior weight) that it is right now."""
-        survivors = self.survivors()
-        total = self.mass(survivors)
+    def p_accept_all(self, mainline: Sequence[str], hand: Sequence[str], prune: float = PRUNE_SHARE) -> list[float]:
+        """For each card, the probability (over surviving rules, by prior weight) that it is right now (leaving
+        out the lightest families, together at most ``prune`` of the weight)."""
+        surv = self.survivors().pruned(prune)
+        total = surv.mass()
         out = []
         for probe in self.space.probes(mainline, list(hand)):
-            acc = self.space.accept_sets(probe)
-            inter = [[s & a for s, a in zip(sr, ar)] for sr, ar in zip(survivors, acc)]
-            out.append(self.mass(inter) / total if total > 0 else 0.5)
+            p = surv.accepting_mass(probe) / total if total > 0 else 0.5
+            out.append(min(1.0, max(0.0, p)))
         return out
 
     def p_accept(self, mainline: Sequence[str], card: str) -> float:
-        """Probability that ``card`` is right after ``mainline``."""
         return self.p_accept_all(mainline, [card])[0]
+
+    def agreement(self, rule_text: str, contexts: Sequence[Sequence[str]], stop_below: float = 0.0) -> float:
+        """Share of the surviving weight that judges every card after each of ``contexts`` as the rule does (the
+        probability that the secret rule is equivalent to it, as far as those mainlines tell)."""
+        surv = self.survivors().pruned(PRUNE_SHARE)
+        total = surv.mass()
+        if total <= 0:
+            return 0.0
+        rule = _compiled(rule_text)
+        deck = list(cards.DECK)
+        agree = surv
+        for context in contexts:
+            agree = agree.restrict_context(Context(self.space, context, rule.judge_all(list(context), deck)))
+            if stop_below and agree.mass() < stop_below * total:
+                break
+        return min(1.0, agree.mass() / total)
 
     def confidence(self, mainline: Sequence[str], depth: int = 0, best: Hypothesis | None = None,
                    contexts: Sequence[Sequence[str]] = (), stop_below: float = 0.0) -> float:
         """Share of the surviving weight that agrees with the best rule on every card after ``mainline``; with
-        ``depth`` > 0 also after the empty mainline and each of ``contexts`` (e.g. where earlier counterexamples
-        were) and one card further, and after up to ``depth`` further cards the best rule accepts from
-        ``mainline``. Rules differ where they are probed: agreement on the current mainline alone says little
-        when it is a dead end. Probing stops early once the share is below ``stop_below``."""
+        ``depth`` > 0 also after the empty mainline, each of ``contexts`` and walks of up to ``depth`` cards the
+        best rule accepts (see ``probe_contexts``)."""
         best = best or self.best()
-        survivors = self.survivors()
-        total = self.mass(survivors)
-        if total <= 0:
-            return 0.0
-        agree = [list(row) for row in survivors]
-        jobs = [(list(mainline), 0)]
+        probes = [tuple(mainline)]
         if depth:
-            jobs += [([], 1)] + [(list(c), 1) for c in contexts] + [(list(mainline), depth)]
-        seen: set[tuple] = set()
-        deck = list(cards.DECK)
-        for start, steps in jobs:
-            context = start
-            for _ in range(steps + 1):
-                key = tuple(context)
-                accepted_cards = []
-                if key not in seen:
-                    seen.add(key)
-                    for card, probe in zip(deck, self.space.probes(context, deck)):
-                        acc = self.space.accept_sets(probe)
-                        if acc[best.family][best.block] >> best.index & 1:
-                            accepted_cards.append(card)
-                            agree = [[g & a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-                        else:
-                            agree = [[g & ~a for g, a in zip(gr, ar)] for gr, ar in zip(agree, acc)]
-                    if stop_below and self.mass(agree) < stop_below * total:
-                        return self.mass(agree) / total
-                else:
-                    accepted_cards = [c for c in deck if _accepts(self.space, best, context, c)]
-                if not accepted_cards:
-                    break
-                context = context + [accepted_cards[len(accepted_cards) // 2]]
-        return self.mass(agree) / total
+            probes = probe_contexts(best.text, mainline, depth, contexts)
+        return self.agreement(best.text, probes, stop_below)
 
-    def top(self, k: int) -> list[Hypothesis]:
-        """The ``k`` most probable surviving rules, best first (without changing what survives)."""
-        saved = [list(row) for row in self._excluded]
-        out: list[Hypothesis] = []
-        try:
-            for _ in range(k):
-                if self.count() == 0:
-                    break
-                h = self.best()
-                out.append(h)
-                self._excluded[h.family][h.block] |= 1 << h.index
-                self._survivors = None
-        finally:
-            self._excluded = saved
-            self._survivors = None
-        return out
+    def choose_play(self, mainline: Sequence[str], hand: Sequence[str], lookahead: bool = True,
+                    ps: Sequence[float] | None = None) -> tuple[str, float, float, float]:
+        """The most informative card of ``hand``: (card, probability right, bits of information now, score).
 
-    def guess_information(self, guess: Hypothesis, _acc_cache: dict | None = None) -> float:
-        """Expected bits from the counterexample a wrong ``guess`` would get.
-
-        The science mode answers a wrong guess with a shortest difference, searched breadth first from the empty
-        mainline and preferring a card the secret rule accepts. This walks the same order over the first two
-        levels (the empty mainline; then after each of the first ``GUESS_BRANCHES`` cards the guess accepts) and
-        splits the surviving rules by the difference each would show first; the entropy of that split (by
-        weight) is what the guess is expected to teach."""
-        survivors = self.survivors()
-        cache = {} if _acc_cache is None else _acc_cache
-        deck = list(cards.DECK)
-        remaining = [list(row) for row in survivors]
-        buckets: list[float] = []
-        contexts: list[tuple[str, ...]] = [()]
-        for level in range(2):
-            level_acc = []
-            following: list[tuple[str, ...]] = []
-            for context in contexts:
-                if context not in cache:
-                    cache[context] = [self.space.accept_sets(p) for p in self.space.probes(list(context), deck)]
-                for card, acc in zip(deck, cache[context]):
-                    says_yes = bool(acc[guess.family][guess.block] >> guess.index & 1)
-                    level_acc.append((says_yes, acc))
-                    if says_yes and level == 0 and len(following) < GUESS_BRANCHES:
-                        following.append(context + (card,))
-            for wanted in (False, True):  # the secret accepting (guess rejecting) first, then the rest
-                for says_yes, acc in level_acc:
-                    if says_yes != wanted:
-                        continue
-                    if says_yes:
-                        hit = [[r & ~a for r, a in zip(rr, ar)] for rr, ar in zip(remaining, acc)]
-                    else:
-                        hit = [[r & a for r, a in zip(rr, ar)] for rr, ar in zip(remaining, acc)]
-                    if any(h for row in hit for h in row):
-                        buckets.append(self.mass(hit))
-                        remaining = [[r & ~h for r, h in zip(rr, hr)] for rr, hr in zip(remaining, hit)]
-            contexts = following
-            if not contexts:
-                break
-        buckets.append(self.mass(remaining))
-        total = sum(buckets)
-        return -sum(b / total * math.log2(b / total) for b in buckets if b > 0) if total > 0 else 0.0
-
-    def choose_guess(self, candidates: int = 0) -> Hypothesis:
-        """The guess to make when plays cannot teach: among the ``candidates`` most probable rules, the one whose
-        counterexample is expected to teach most (ties: the more probable). With no candidates: the best rule."""
-        if candidates <= 1:
-            return self.best()
-        cache: dict = {}
-        scored = []
-        for rank, h in enumerate(self.top(candidates)):
-            scored.append((round(self.guess_information(h, cache), 6), -rank, h))
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
-
-    def _shares(self, mainline: Sequence[str], hand: Sequence[str]) -> list[float]:
-        """Like ``p_accept_all`` but counting surviving rules without their weights (cheaper, for lookahead)."""
-        survivors = self.survivors()
-        total = sum(m.bit_count() for row in survivors for m in row)
-        out = []
-        for probe in self.space.probes(mainline, list(hand)):
-            acc = self.space.accept_sets(probe)
-            hit = sum((s & a).bit_count() for sr, ar in zip(survivors, acc) for s, a in zip(sr, ar))
-            out.append(hit / total if total else 0.5)
-        return out
-
-    def choose_play(self, mainline: Sequence[str], hand: Sequence[str], lookahead: bool = True
-                    ) -> tuple[str, float, float]:
-        """The most informative card of ``hand``: (card, probability right, bits of information now).
-
-        With ``lookahead``, the few most informative cards also earn credit for what the next turn could teach
-        if they are right (``LOOKAHEAD_WEIGHT`` x probability right x the best next-turn bits, estimated with the
-        other cards of the hand), so the scientist does not walk into a dead end where no card can follow.
-        Ties go to the card more likely right, then to the first in deck order."""
+        With ``lookahead``, the few most informative cards and the card most likely right also earn credit for
+        what the next turn could teach if they are right (``LOOKAHEAD_WEIGHT`` x probability right x the best
+        next-turn bits, estimated with the other cards of the hand): a sure card that moves the mainline to where
+        the hand can teach is worth playing, and a card that leads to a dead end is worth less. The score is the
+        bits now plus that credit. Ties go to the card more likely right, then to the first in deck order.
+        ``ps``: the cards' probabilities if already known (``p_accept_all`` of the distinct cards in deck order)."""
         distinct = sorted(set(hand), key=cards.DECK.index)
-        ps = self.p_accept_all(mainline, distinct)
+        ps = self.p_accept_all(mainline, distinct) if ps is None else ps
         scored = {c: entropy(p) for c, p in zip(distinct, ps)}
         if lookahead and len(distinct) > 1:
             ranked = sorted(zip(distinct, ps), key=lambda cp: (-round(scored[cp[0]], 6), -cp[1]))
-            for card, p in ranked[:LOOKAHEAD_CANDIDATES]:
+            looked = ranked[:LOOKAHEAD_CANDIDATES]
+            surest = max(zip(distinct, ps), key=lambda cp: cp[1])
+            if surest not in looked:
+                looked.append(surest)
+            for card, p in looked:
                 if p < 0.01:
                     continue
                 rest = [c for c in distinct if c != card]
-                future = max(entropy(q) for q in self._shares(list(mainline) + [card], rest))
+                future = max(entropy(q) for q in self.p_accept_all(list(mainline) + [card], rest, LOOKAHEAD_PRUNE))
                 scored[card] += LOOKAHEAD_WEIGHT * p * future
         card, p = max(zip(distinct, ps), key=lambda cp: (round(scored[cp[0]], 6), cp[1]))
-        return card, p, entropy(p)
+        return card, p, entropy(p), scored[card]
 
     def surely_right(self, mainline: Sequence[str], hand: Sequence[str]) -> tuple[str, float]:
         """The card of ``hand`` most likely right: (card, probability)."""
@@ -759,15 +1067,119 @@ class Scientist:
         card, p = max(zip(distinct, ps), key=lambda cp: cp[1])
         return card, p
 
+    def choose_guess(self, mainline: Sequence[str], candidates: int, depth: int,
+                     contexts: Sequence[Sequence[str]] = ()) -> tuple[Hypothesis, float]:
+        """The guess to make when plays cannot tell the leaders apart. The ``candidates`` most probable rules are
+        grouped by how they judge every card after the mainlines the best rule's walks probe (``probe_contexts``);
+        each group is weighed by its share of the surviving weight (the chance the guess is right) plus
+        ``GUESS_INFORMATION`` per bit its counterexample would be expected to teach (if another group holds the
+        secret rule, the science mode shows the first difference, shortest mainline first, a card the secret rule
+        accepts first: see ``counterexample_key``). Returns (the best group's most probable rule, the group's
+        share)."""
+        top = self.top(candidates)
+        lines = sorted(probe_contexts(top[0].text, mainline, depth, contexts), key=len)
+        groups: dict[tuple, list] = {}
+        for h in top:
+            rule = _compiled(h.text)
+            key = tuple(tuple(rule.judge_all(list(line), cards.DECK)) for line in lines)
+            groups.setdefault(key, []).append(h)
+        total = self.survivors().mass()
+        weighed = [(sum(h.weight for h in g), key, g) for key, g in groups.items()]
+        pool = sum(w for w, _, _ in weighed)
+        best_score, best = None, None
+        for rank, (weight, key, members) in enumerate(weighed):
+            buckets: dict = {}
+            for other_weight, other_key, _ in weighed:
+                outcome = None if other_key is key else counterexample_key(key, other_key)
+                buckets[outcome] = buckets.get(outcome, 0.0) + other_weight
+            bits = -sum(b / pool * math.log2(b / pool) for b in buckets.values() if b > 0)
+            score = (round(weight / total + GUESS_INFORMATION * bits, 9), -rank)
+            if best_score is None or score > best_score:
+                best_score, best = score, (members[0], weight / total if total > 0 else 0.0)
+        return best
+
+
+def counterexample_key(guess: tuple, secret: tuple) -> tuple:
+    """Where the science mode would show the difference between two rules, from their verdicts on probed
+    mainlines (shortest first): the first mainline where they differ, and there the first card the secret rule
+    accepts and the guess rejects, else the first card they judge differently."""
+    for line, (g, s) in enumerate(zip(guess, secret)):
+        if g != s:
+            for c, (x, y) in enumerate(zip(g, s)):
+                if y and not x:
+                    return line, c, True
+            for c, (x, y) in enumerate(zip(g, s)):
+                if x != y:
+                    return line, c, y
+    return ()
+
+
+_RULES: dict = {}
+
+
+def _compiled(text: str):
+    from junban.games.eleusis.lang import compile_rule
+    rule = _RULES.get(text)
+    if rule is None:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        rule = _RULES[text] = compile_rule(text)
+    return rule
+
+
+def walk(rule_text: str, start: Sequence[str], steps: int, salt: int = 0) -> list[tuple[str, ...]]:
+    """``start`` and up to ``steps`` mainlines after it, each one card longer, the card one the rule accepts
+    (chosen by a fixed stride through the deck, so the walk is reproducible and varied)."""
+    rule = _compiled(rule_text)
+    line = tuple(start)
+    out = [line]
+    for step in range(steps):
+        accepted = [c for c, v in zip(cards.DECK, rule.judge_all(list(line), cards.DECK)) if v]
+        if not accepted:
+            break
+        line = line + (accepted[(7 * (len(line) + step) + 3 * salt) % len(accepted)],)
+        out.append(line)
+    return out
+
+
+def probe_contexts(rule_text: str, mainline: Sequence[str], depth: int,
+                   contexts: Sequence[Sequence[str]] = ()) -> list[tuple[str, ...]]:
+    """Mainlines where rules that differ from the rule would show it: a walk of ``depth`` cards it accepts from the
+    current mainline (where plays can still go), then one from the empty mainline and one card after each of
+    ``contexts`` (where earlier counterexamples were; plays cannot go back there)."""
+    out = reachable_contexts(rule_text, mainline, depth)
+    seen = set(out)
+    for line in early_contexts(rule_text, depth, contexts):
+        if line not in seen:
+            seen.add(line)
+            out.append(line)
+    return out
+
+
+def reachable_contexts(rule_text: str, mainline: Sequence[str], depth: int) -> list[tuple[str, ...]]:
+    return walk(rule_text, mainline, depth)
+
+
+def early_contexts(rule_text: str, depth: int, contexts: Sequence[Sequence[str]] = ()) -> list[tuple[str, ...]]:
+    out = walk(rule_text, (), depth, 1)
+    for k, context in enumerate(contexts):
+        out += walk(rule_text, context, 1, 2 + k)
+    return out
+
 
 # --------------------------------------------------------------------------- the science bot
 
-LOOKAHEAD_CANDIDATES = 4  # cards whose next turn is looked at
+LOOKAHEAD_CANDIDATES = 3  # cards whose next turn is looked at
 LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
-GUESS_CANDIDATES = 6  # when plays cannot teach: the most probable rules weighed as guesses for what they teach
-GUESS_BRANCHES = 3  # cards after the empty mainline that guess_information follows
-GUESS_CONFIDENCE = 0.5  # guess once this share of the surviving weight agrees with the best rule (tuned on the library)
-MIN_INFORMATION = 0.1  # bits: a play that teaches less than this is not worth a play; guess instead
+GUESS_CANDIDATES = 24  # when plays cannot teach: the most probable rules, grouped by behaviour
+GUESS_INFORMATION = 0.2  # worth of a bit a wrong guess's counterexample would teach, against its chance of being right
+GUESS_CONFIDENCE = 0.8  # guess once this share of the surviving weight agrees with the best rule
+CONFIDENCE_DEPTH = 4  # cards of the walks along the best rule that confidence probes
+MIN_INFORMATION = 0.2  # bits: a play that teaches less than this is not worth a play; guess instead
+REFUTE_MIN = 0.05  # no card in hand shows the best rule wrong with at least this chance: the hand cannot help
+SETTLED = 0.7  # where plays can go the leaders agree (this share of the weight judges like the best rule there)
+ENDGAME = 4  # plays left under which a hand that cannot help means a guess
+DEAD_END = 0.05  # bits (with the look ahead): a hand that teaches less than this is no use at all
 
 
 def science_evidence(view: dict) -> tuple[list[tuple[tuple, str, bool]], list[dict]]:
@@ -787,12 +1199,15 @@ class ScienceBot:
     """Plays solo science mode from the view alone; ``act`` is deterministic in (level, seed, view)."""
 
     def __init__(self, level: str = "scientist", seed: str = "", seat: int = 0,
-                 space: HypothesisSpace | None = None):
+                 hypotheses: Hypotheses | None = None, told: Sequence[tuple] = ()):
+        """``told``: judgements (mainline, card, right) known besides the view's (benchmarks measure with them
+        how much a scientist told more would gain; the table never tells a bot anything)."""
         self.level = level
         self.seed = seed
         self.seat = seat
-        self.space = space or default_space()
-        self._scientist = Scientist(self.space)
+        self.hyp = hypotheses or default_hypotheses()
+        self.told = list(told)
+        self._scientist = self._fresh()
         self._seen_items: list = []
         self._seen_guesses: list = []
         self._wrong: set[str] = set()
@@ -802,7 +1217,7 @@ class ScienceBot:
         items, guesses = science_evidence(view)
         n, g = len(self._seen_items), len(self._seen_guesses)
         if items[:n] != self._seen_items or guesses[:g] != self._seen_guesses:
-            self._scientist = Scientist(self.space)
+            self._scientist = self._fresh()
             self._seen_items, self._seen_guesses = [], []
             n = g = 0
         sci = self._scientist
@@ -822,6 +1237,12 @@ class ScienceBot:
             sci.exclude(best)
         return sci
 
+    def _fresh(self) -> Scientist:
+        sci = Scientist(self.hyp)
+        for before, card, verdict in self.told:
+            sci.observe(before, [card], verdict)
+        return sci
+
     def act(self, view: dict) -> dict:
         sci = self._sync(view)
         best = sci.best()
@@ -829,18 +1250,37 @@ class ScienceBot:
         plays_left = view["plays_left"]
         if plays_left <= 0:
             return self._decide("guess", best, "last guess", guess=best.text)
-        recent = [g["counterexample"]["mainline"] for g in view["guesses"][-1:] if g["counterexample"]]
-        confidence = sci.confidence(mainline, 2, best, recent, stop_below=GUESS_CONFIDENCE)
-        if confidence >= GUESS_CONFIDENCE:
-            return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
-        card, p, bits = sci.choose_play(mainline, view["hand"])
-        if bits < MIN_INFORMATION:
-            guess = sci.choose_guess(GUESS_CANDIDATES)
-            if guess.text in self._wrong:
-                guess = best
-            return self._decide("guess", best, "nothing to learn from the hand", guess=guess.text,
-                                confidence=confidence)
-        return self._decide("play", best, "informative", card=card, p=p, bits=bits, confidence=confidence)
+        recent = [g["counterexample"]["mainline"] for g in view["guesses"][-2:] if g["counterexample"]]
+        reach = reachable_contexts(best.text, mainline, CONFIDENCE_DEPTH)
+        reachable = sci.agreement(best.text, reach, stop_below=SETTLED)
+        if reachable >= GUESS_CONFIDENCE:
+            early = [c for c in early_contexts(best.text, CONFIDENCE_DEPTH, recent) if c not in set(reach)]
+            confidence = sci.agreement(best.text, reach + early, stop_below=GUESS_CONFIDENCE)
+            if confidence >= GUESS_CONFIDENCE:
+                return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
+        distinct = sorted(set(view["hand"]), key=cards.DECK.index)
+        ps = sci.p_accept_all(mainline, distinct)
+        says = _compiled(best.text).judge_all(mainline, distinct)
+        refute = max(1 - p if yes else p for p, yes in zip(ps, says))  # chance a card shows the best rule wrong
+        card, p, bits, score = sci.choose_play(mainline, distinct, ps=ps)
+        if score < DEAD_END:  # nothing in hand can teach or move the line (e.g. no card can follow it)
+            return self._guess(sci, best, mainline, recent, "nothing to learn from the hand", reachable=reachable,
+                               score=score)
+        stuck = refute < REFUTE_MIN or score < MIN_INFORMATION
+        if stuck and reachable >= SETTLED:  # where plays can go, the leaders agree: only a guess tells them apart
+            return self._guess(sci, best, mainline, recent, "plays cannot tell the leaders apart",
+                               reachable=reachable, refute=refute, score=score)
+        if stuck and plays_left <= ENDGAME:
+            return self._guess(sci, best, mainline, recent, "few plays left", reachable=reachable, refute=refute)
+        return self._decide("play", best, "informative", card=card, p=p, bits=bits, score=score,
+                            reachable=reachable, refute=refute)
+
+    def _guess(self, sci: Scientist, best: Hypothesis, mainline: list[str], recent: list, why: str,
+               **details) -> dict:
+        guess, share = sci.choose_guess(mainline, GUESS_CANDIDATES, CONFIDENCE_DEPTH, recent)
+        if guess.text in self._wrong:
+            guess = best
+        return self._decide("guess", best, why, guess=guess.text, share=share, **details)
 
     def _decide(self, kind: str, best: Hypothesis, why: str, **details) -> dict:
         self.last_decision = {"kind": kind, "why": why, "best": best.text, **details}
