@@ -267,6 +267,24 @@ def test_the_japanese_webfont_is_shipped_and_used(context_factory, server):
     assert len(woff) < 40, "only the parts holding shown glyphs, not the whole font"
 
 
+def test_kanji_of_every_part_of_the_font_are_drawn_full_width_not_as_boxes(context_factory, server):
+    """点, 得 and 表 sit in parts of the font that also cover Latin; with a Latin font first in the list Chromium drew
+    them as narrow boxes. A kanji is as wide as its font size; a box is about half."""
+    page = context_factory(viewport=PHONE, locale="ja-JP").new_page()
+    open_app(page, server, "#/eleusis?players=4&bots=3&level=baseline&seed=font-1")
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    page.wait_for_timeout(300)
+    for selector in (".el-seat-points", ".el-scores-button"):
+        element = page.locator(selector).first
+        kanji = element.evaluate("e => e.textContent.replace(/[0-9]/g, '')")
+        assert kanji, selector
+        width = element.evaluate("""e => { const r = document.createRange(); r.selectNodeContents(e);
+            const digits = e.textContent.replace(/[^0-9]/g, '').length;
+            return r.getBoundingClientRect().width - digits * parseFloat(getComputedStyle(e).fontSize) * 0.6; }""")
+        size = element.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert width >= 0.85 * size * len(kanji), (selector, kanji, width, size)
+
+
 def test_the_history_fits_a_phone_in_both_languages(context_factory, server):
     for locale in ("en-US", "ja-JP"):
         page = context_factory(viewport=PHONE, locale=locale).new_page()
