@@ -24,7 +24,9 @@ from junban.games.the_game.solver import FIRE_LOSS, Known, Solve, dead_cards
 BEST_NODES = 5000
 PROBE_NODES = 1000
 AFTER_NODES = 1000
-MAX_BOTS_TURNS = 3  # bots' turns that lost ground, followed down before giving up on a person's turn
+# Rounds of bisection (each ends with a solve from just after the turn found): one, plus one for each bot's turn that
+# lost ground or each probe the fuller solve proves wrong, before the analysis gives up on a person's turn.
+MAX_ROUNDS = 5
 
 
 class Turn:
@@ -72,9 +74,11 @@ class Analysis:
         self.best_nodes = best_nodes
         self.probe_nodes = probe_nodes
         self.after_nodes = after_nodes
-        probes = max(1, len(self.turns).bit_length() + 1)
-        self.max_nodes = best_nodes + (MAX_BOTS_TURNS + 1) * (probes * probe_nodes + after_nodes)
+        self._round_nodes = len(self.turns).bit_length() * probe_nodes + after_nodes
+        self.max_nodes = best_nodes + MAX_ROUNDS * self._round_nodes
         self.nodes = 0
+        self._fraction = 0.0
+        self._range = (0, len(self.turns))  # the turns the bisection still looks between
         self.phase = "best"
         self.done = False
         self._solve: Solve | None = None
@@ -103,10 +107,21 @@ class Analysis:
             "phase": self.phase,
             "nodes": self.nodes,
             "max_nodes": self.max_nodes,
-            "fraction": 1.0 if self.done else round(min(1.0, self.nodes / self.max_nodes), 4),
+            "fraction": 1.0 if self.done else round(self._estimate(), 4),
             "best_left": best,
             "done": self.done,
         }
+
+    def _estimate(self) -> float:
+        """The share of the work done, against what is likely left (one round, at most): it never goes back."""
+        solve = self._solve
+        left = solve.max_nodes - solve.nodes if solve and not solve.done else 0
+        lo, hi = self._range
+        left += max(0, hi - lo - 1).bit_length() * self.probe_nodes + self.after_nodes
+        if self.phase == "best":
+            left += self.best_nodes - (solve.nodes if solve else 0)
+        self._fraction = max(self._fraction, min(0.99, self.nodes / max(1, self.nodes + left)))
+        return self._fraction
 
     @property
     def result(self) -> dict:
@@ -144,28 +159,28 @@ class Analysis:
         self.phase = "turning_point"
         level = score_of(best["outcome"])
         lo, lo_line = 0, best["line"]  # f(lo) <= level: lo_line reaches it from the start of turn lo
-        bots_turns = 0
-        while actual > level and self.people:
+        for _ in range(MAX_ROUNDS):
+            if actual <= level or not self.people:
+                return
             hi = next((t.index for t in self.turns if t.lower_bound > level), len(self.turns))
             while hi - lo > 1:  # f(hi) > level, by its dead cards, the game's end, or a probe that found nothing
+                self._range = (lo, hi)
                 mid = (lo + hi) // 2
                 found = yield from self._solve_steps(self.actions[:self.turns[mid].start], self.probe_nodes, level)
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = mid, found["line"]
                 else:
                     hi = mid
+            self._range = (lo, lo + 1)
             turn = self.turns[lo]
             found = yield from self._solve_steps(self.actions[:self._position_after(turn)], self.after_nodes)
             after = score_of(found["outcome"])
-            if after <= level:  # the fuller search found what the probe missed: the ground was lost later
+            if after <= level:  # the fuller solve found what a probe missed: the ground was lost later
                 lo, lo_line = lo + 1, found["line"]
             elif turn.seat in self.people:
                 self._turning = self._describe(turn, lo_line, level, found)
                 return
-            elif bots_turns == MAX_BOTS_TURNS:
-                return
-            else:  # a bot's turn lost ground: look for a person's turn that lost more
-                bots_turns += 1
+            else:  # a bot's turn lost ground: look on for a person's turn that lost more
                 level, lo, lo_line = after, lo + 1, found["line"]
 
     def _position_after(self, turn: Turn) -> int:

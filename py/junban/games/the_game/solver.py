@@ -35,12 +35,14 @@ from bisect import bisect_left, bisect_right, insort
 
 from junban.errors import IllegalAction
 from junban.games.the_game import rules
+from junban.games.the_game.endgame import greedy_plays
+from junban.games.the_game.strategy import PRESSURE, room
+from junban.games.the_game.turns import replay_plays
 
 NODE_LIMIT = 20_000
 WIDTHS = (1, 3, 8, 20, 50, 120, 300, 700, 1600, 4000)
 ROLLOUTS = 5
-# Pressure of one live card by how many piles still take it (0..4), as the strong bot weighs it.
-PRESSURE = (40.0, 6.0, 1.5, 0.4, 0.0)
+NEAREST_CARDS = 1
 # A game lost to fire ranks below every count of cards left.
 FIRE_LOSS = 100
 
@@ -105,19 +107,6 @@ class Known:
 # --------------------------------------------------------------------------- cards and piles
 
 
-def fits(card: int, pile: int, top: int) -> bool:
-    if pile < 2:
-        return card > top or card == top - 10
-    return card < top or card == top + 10
-
-
-def piles_taking(card: int, tops) -> int:
-    """How many piles take ``card`` now (directly or as a backwards trick)."""
-    a0, a1, d0, d1 = tops
-    return ((card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
-            + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10))
-
-
 def reach(pile: int, top: int, live) -> int:
     """How far back a pile showing ``top`` can still be brought by backwards tricks through live cards: the lowest
     top an ascending pile can reach (the highest, descending). Ascending 93 with 95, 85, 83, 75 live: 83 on 93, or
@@ -177,7 +166,7 @@ def pressure(tops, below, played, live_after) -> float:
         total -= PRESSURE[(c > a0) + (c > a1) + (c < d0) + (c < d1)]
     for x in {a0 - 10, a1 - 10, d0 + 10, d1 + 10}:
         if x in live_after:
-            total += PRESSURE[piles_taking(x, tops)] - PRESSURE[(x > a0) + (x > a1) + (x < d0) + (x < d1)]
+            total += PRESSURE[room(x, tops)] - PRESSURE[(x > a0) + (x > a1) + (x < d0) + (x < d1)]
     return total
 
 
@@ -192,23 +181,23 @@ def plays_that_matter(hand, mask: int, tops) -> list[tuple[int, int, int]]:
     found = []
     for p in (0, 1, 2, 3):
         top = tops[p]
-        nearest = True
+        nearest = NEAREST_CARDS
         if p < 2:
             for i, c in held:
                 if c == top - 10:
                     found.append((i, c, p))
                 elif c > top:
-                    if nearest or c - 10 in cards:
+                    if nearest > 0 or c - 10 in cards:
                         found.append((i, c, p))
-                    nearest = False
+                    nearest -= 1
         else:
             for i, c in reversed(held):
                 if c == top + 10:
                     found.append((i, c, p))
                 elif c < top:
-                    if nearest or c + 10 in cards:
+                    if nearest > 0 or c + 10 in cards:
                         found.append((i, c, p))
-                    nearest = False
+                    nearest -= 1
     return found
 
 
@@ -288,7 +277,7 @@ def _covering(hand, tops, burning, ends: dict) -> dict:
     for (mask, t), plays in ends.items():
         open_piles = [p for p in burning if t[p] == tops[p]]
         for p in open_piles:
-            covers = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1 and fits(c, p, t[p])]
+            covers = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1 and rules.fits(c, p, t[p])]
             if not covers:
                 break
             i, c = min(covers, key=lambda ic: abs(ic[1] - t[p]))
@@ -303,70 +292,31 @@ def _covering(hand, tops, burning, ends: dict) -> dict:
 # --------------------------------------------------------------------------- play-outs
 
 
-def greedy_turn(hand: list[int], tops: list[int], live: bytearray, need: int, fire) -> list | None:
-    """A play-out's turn (``hand`` sorted, ``tops`` and ``live`` updated): the cheapest play (fewest live cards
-    skipped; a backwards trick is cheapest) until ``need`` are played, then every play that skips none; then a cover
-    for each fire card left on top from before. None (nothing changed) if the greedy order cannot reach ``need``.
-
-    Every card in hand is live, so on each pile only the hand's card nearest the top can be the cheapest play."""
+def play_out_turn(hand: list[int], held: set, tops, live: bytearray, need: int, fire) -> tuple[list | None, tuple]:
+    """A play-out's turn: the strong bot's greedy plays (``endgame.greedy_plays``: the cheapest play until ``need``
+    are played, then every play that skips no live card), then a cover for each fire card left on top from before.
+    ``hand`` (sorted), ``held`` and ``live`` are updated. Returns (plays, tops after); (None, tops) with nothing
+    changed if the greedy order cannot reach ``need``."""
     start = tuple(tops)
-    plays = []
-    count = live.count
-    while hand:
-        cost, card, pile = 999, 0, -1
-        top = tops[0]
-        i = bisect_right(hand, top)
-        if i < len(hand):
-            cost, card, pile = count(1, top + 1, hand[i]), hand[i], 0
-        top = tops[1]
-        i = bisect_right(hand, top)
-        if i < len(hand):
-            c = count(1, top + 1, hand[i])
-            if c < cost:
-                cost, card, pile = c, hand[i], 1
-        top = tops[2]
-        i = bisect_left(hand, top) - 1
-        if i >= 0:
-            c = count(1, hand[i] + 1, top)
-            if c < cost:
-                cost, card, pile = c, hand[i], 2
-        top = tops[3]
-        i = bisect_left(hand, top) - 1
-        if i >= 0:
-            c = count(1, hand[i] + 1, top)
-            if c < cost:
-                cost, card, pile = c, hand[i], 3
-        if tops[0] - 10 in hand:
-            cost, card, pile = -1, tops[0] - 10, 0
-        elif tops[1] - 10 in hand:
-            cost, card, pile = -1, tops[1] - 10, 1
-        elif tops[2] + 10 in hand:
-            cost, card, pile = -1, tops[2] + 10, 2
-        elif tops[3] + 10 in hand:
-            cost, card, pile = -1, tops[3] + 10, 3
-        if pile < 0 or (cost > 0 and len(plays) >= need):
-            break
-        plays.append((card, pile))
-        hand.remove(card)
-        live[card] = 0
-        tops[pile] = card
+    plays, after = greedy_plays(hand, held, start, live, need)
     if len(plays) < need:
         for card, _ in plays:
             insort(hand, card)
+            held.add(card)
             live[card] = 1
-        tops[:] = start
-        return None
+        return None, start
     if fire:
         for p in (0, 1, 2, 3):
-            if start[p] in fire and tops[p] == start[p]:
-                covers = [c for c in hand if fits(c, p, tops[p])]
+            if start[p] in fire and after[p] == start[p]:
+                covers = [c for c in hand if rules.fits(c, p, after[p])]
                 if covers:
-                    card = min(covers, key=lambda c: (c in fire, abs(c - tops[p])))
+                    card = min(covers, key=lambda c: (c in fire, abs(c - after[p])))
                     plays.append((card, p))
                     hand.remove(card)
+                    held.discard(card)
                     live[card] = 0
-                    tops[p] = card
-    return plays
+                    after = after[:p] + (card,) + after[p + 1:]
+    return plays, after
 
 
 def some_turn(hand, tops, need: int) -> list | None:
@@ -375,7 +325,7 @@ def some_turn(hand, tops, need: int) -> list | None:
         return []
     for i, card in enumerate(hand):
         for p in (0, 1, 2, 3):
-            if fits(card, p, tops[p]):
+            if rules.fits(card, p, tops[p]):
                 rest = some_turn(hand[:i] + hand[i + 1:], tops[:p] + (card,) + tops[p + 1:], need - 1)
                 if rest is not None:
                     return [(card, p)] + rest
@@ -383,13 +333,14 @@ def some_turn(hand, tops, need: int) -> list | None:
 
 
 def play_out(known: Known, position, record: bool = False) -> tuple[int, list]:
-    """Play ``position`` to the end with ``greedy_turn`` for every seat: (score, the turns played if ``record``).
+    """Play ``position`` to the end with ``play_out_turn`` for every seat: (score, the turns played if ``record``).
 
     The score is the cards left, plus ``FIRE_LOSS`` for a game lost to fire. The game ends as the engine ends it: all
-    cards played, a seat that cannot play its minimum, or a fire card left on top past its deadline."""
+    cards played, a seat that cannot play its minimum (``some_turn`` finds a turn when the greedy order cannot),
+    or a fire card left on top past its deadline."""
     hands, tops, drawn, active = position
     hands = [list(h) for h in hands]
-    tops = list(tops)
+    helds = [set(h) for h in hands]
     live = bytearray(101)
     for hand in hands:
         for c in hand:
@@ -400,25 +351,28 @@ def play_out(known: Known, position, record: bool = False) -> tuple[int, list]:
     turns = []
     left = known.total - drawn + sum(len(h) for h in hands)
     while left:
-        hand = hands[active]
+        hand, held = hands[active], helds[active]
         need = known.full_minimum if drawn < known.total else 1
-        start = tuple(tops)
-        plays = greedy_turn(hand, tops, live, need, fire)
+        start = tops
+        plays, tops = play_out_turn(hand, held, start, live, need, fire)
         if plays is None:
             plays = some_turn(tuple(hand), start, need)
             if plays is None:
                 break
             for card, p in plays:
                 hand.remove(card)
+                held.discard(card)
                 live[card] = 0
-                tops[p] = card
+            tops = replay_plays(start, plays)
         if record:
             turns.append(tuple(plays))
         left -= len(plays)
         if left and fire and any(start[p] in fire and tops[p] == start[p] for p in (0, 1, 2, 3)):
             return left + FIRE_LOSS, turns
         while len(hand) < known.size and drawn < known.total:
-            insort(hand, known.draw[drawn])
+            card = known.draw[drawn]
+            insort(hand, card)
+            held.add(card)
             drawn += 1
         for step in range(1, known.players + 1):
             seat = (active + step) % known.players
@@ -527,12 +481,13 @@ class Solve:
         known = self.known
         hands, tops, drawn, active = known.root
         hand = list(hands[active])
-        first = greedy_turn(list(hand), list(tops), _live_bytes(known, known.root), known.root_need, known.fire)
+        first, _ = play_out_turn(list(hand), set(hand), tops, _live_bytes(known, known.root), known.root_need,
+                                 known.fire)
         if first is None:
             first = some_turn(tuple(hand), tops, known.root_need)
         if first is None:  # cannot happen: the engine ends a game whose minimum cannot be reached
             raise AssertionError("the active seat cannot finish its turn")
-        child = known.after_turn(known.root, _mask(hands[active], first), _tops_after(tops, first))
+        child = known.after_turn(known.root, _mask(hands[active], first), replay_plays(tops, first))
         if any(tops[p] == child[1][p] for p in known.root_burning):  # the fire deadline is missed
             self._record(known.left(child) + FIRE_LOSS, [tuple(first)])
             return
@@ -609,7 +564,7 @@ class Solve:
                 self._record(known.ending_score(position), _unwind(path))
             else:  # every turn misses the fire deadline: the game is lost at the end of this one
                 mask = _mask(hand, turn)
-                child = known.after_turn(position, mask, _tops_after(tops, turn))
+                child = known.after_turn(position, mask, replay_plays(tops, turn))
                 self._record(known.left(child) + FIRE_LOSS, _unwind(path) + [tuple(turn)])
             return []
         bound = self._bound()
@@ -658,12 +613,6 @@ def _unwind(path) -> list:
 def _mask(hand, plays) -> int:
     played = {c for c, _ in plays}
     return sum(1 << i for i, c in enumerate(hand) if c in played)
-
-
-def _tops_after(tops, plays):
-    for card, pile in plays:
-        tops = tops[:pile] + (card,) + tops[pile + 1:]
-    return tops
 
 
 # --------------------------------------------------------------------------- lines as engine actions
