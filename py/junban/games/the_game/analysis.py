@@ -23,10 +23,11 @@ from junban.games.the_game.solver import FIRE_LOSS, Known, Solve, dead_cards
 
 BEST_NODES = 5000
 PROBE_NODES = 1000
-AFTER_NODES = 1000
+CONFIRM_NODES = 2000
+AFTER_NODES = 500
 # Rounds of bisection (each ends with a solve from just after the turn found): one, plus one for each bot's turn that
 # lost ground or each probe the fuller solve proves wrong, before the analysis gives up on a person's turn.
-MAX_ROUNDS = 5
+MAX_ROUNDS = 3
 
 
 class Turn:
@@ -65,7 +66,7 @@ class Analysis:
     solver nodes and says whether the analysis is done; ``progress`` and ``result`` are plain JSON-able data."""
 
     def __init__(self, config: dict, seed: str, actions: list[dict], people, *, best_nodes: int = BEST_NODES,
-                 probe_nodes: int = PROBE_NODES, after_nodes: int = AFTER_NODES):
+                 probe_nodes: int = PROBE_NODES, confirm_nodes: int = CONFIRM_NODES, after_nodes: int = AFTER_NODES):
         self.config = rules.normalize_config(config)
         self.seed = seed
         self.actions = list(actions)
@@ -73,8 +74,9 @@ class Analysis:
         self.turns, self.final = game_turns(self.config, seed, self.actions)
         self.best_nodes = best_nodes
         self.probe_nodes = probe_nodes
+        self.confirm_nodes = confirm_nodes
         self.after_nodes = after_nodes
-        self._round_nodes = len(self.turns).bit_length() * probe_nodes + after_nodes
+        self._round_nodes = len(self.turns).bit_length() * probe_nodes + confirm_nodes + after_nodes
         self.max_nodes = best_nodes + MAX_ROUNDS * self._round_nodes
         self.nodes = 0
         self._fraction = 0.0
@@ -173,9 +175,16 @@ class Analysis:
                     hi = mid
             self._range = (lo, lo + 1)
             turn = self.turns[lo]
-            found = yield from self._solve_steps(self.actions[:self._position_after(turn)], self.after_nodes)
+            after_start = self._position_after(turn)
+            if hi == lo + 1 < len(self.turns) and self.turns[hi].lower_bound <= level:
+                # Only a probe said so: ask again, with more nodes, before blaming this turn.
+                found = yield from self._solve_steps(self.actions[:after_start], self.confirm_nodes, level)
+                if score_of(found["outcome"]) <= level:
+                    lo, lo_line = lo + 1, found["line"]
+                    continue
+            found = yield from self._solve_steps(self.actions[:after_start], self.after_nodes)
             after = score_of(found["outcome"])
-            if after <= level:  # the fuller solve found what a probe missed: the ground was lost later
+            if after <= level:  # the fuller solve found what the probes missed: the ground was lost later
                 lo, lo_line = lo + 1, found["line"]
             elif turn.seat in self.people:
                 self._turning = self._describe(turn, lo_line, level, found)

@@ -39,10 +39,12 @@ from junban.games.the_game.endgame import greedy_plays
 from junban.games.the_game.strategy import PRESSURE, room
 from junban.games.the_game.turns import replay_plays
 
-NODE_LIMIT = 20_000
+NODE_LIMIT = 50_000  # the benchmark's limit per deal; the app's analysis sets its own, smaller
 WIDTHS = (1, 3, 8, 20, 50, 120, 300, 700, 1600, 4000)
 ROLLOUTS = 5
 NEAREST_CARDS = 1
+# Positions whose children are kept for the next, wider beams (a narrow beam's positions mostly come back).
+MEMORY = 5000
 # A game lost to fire ranks below every count of cards left.
 FIRE_LOSS = 100
 
@@ -420,6 +422,7 @@ class Solve:
             self.best_score = state.ended["left"] + (FIRE_LOSS if state.ended["reason"].startswith("fire") else 0)
             self.done = True
         self._steps = self._search()
+        self._expanded: dict = {}  # position -> its ranked children, kept for the wider beams that follow
         self._result = None
         self._exhausted = False
 
@@ -428,6 +431,8 @@ class Solve:
     def run(self, max_nodes: int | None = None) -> bool:
         """Expand at most ``max_nodes`` positions (all that are left when None); True once the search is done."""
         stop = self.max_nodes if max_nodes is None else min(self.max_nodes, self.nodes + max_nodes)
+        if self.best_score is None:
+            self._first_line()
         while not self.done and self.nodes < stop:
             try:
                 next(self._steps)
@@ -505,7 +510,6 @@ class Solve:
 
     def _search(self):
         known = self.known
-        self._first_line()
         for width in WIDTHS:
             self.width = width
             yield from self._beam(width)
@@ -522,14 +526,20 @@ class Solve:
         while layer:
             reached: dict = {}
             for path, position in layer:
-                if self.nodes >= self.max_nodes:
-                    self._exhausted = False
-                    return
-                self.nodes += 1
-                for key, turn, child in self._children(path, position):
-                    if self.best_score is not None and self.best_score <= self.target:
+                children = self._expanded.get(position)
+                if children is None:
+                    if self.nodes >= self.max_nodes:
+                        self._exhausted = False
                         return
-                    if child in seen:
+                    self.nodes += 1
+                    children = self._children(path, position)
+                    if len(self._expanded) < MEMORY:
+                        self._expanded[position] = children
+                    if self.best_score <= self.target:
+                        return
+                bound = self._bound()
+                for key, turn, child in children:
+                    if child in seen or key[0] >= bound:
                         continue
                     old = reached.get(child)
                     if old is None or key < old[0]:
