@@ -8,6 +8,11 @@ from junban.games.the_game import solver
 from junban.games.the_game.solver import Solve
 
 
+def live_below(live) -> list[int]:
+    """below[x]: how many of the live cards are smaller than x (what the turn search counts skips with)."""
+    return [sum(1 for c in live if c < x) for x in range(102)]
+
+
 def replay(config: dict, seed: str, actions: list[dict]) -> rules.State:
     """Apply a line from the deal's start through the engine (which refuses any illegal action)."""
     state = rules.new_game(config, seed)
@@ -81,7 +86,7 @@ def test_free_plays_are_tricks_pairs_and_plays_that_skip_no_live_card():
     """Ascending 34: 24 is its backwards trick. Ascending 40: 41 skips no live card. Then 57 and its trick partner
     47 on 41 leave the pile at 47, skipping none. 80 would skip 57, 60 and 70: not free."""
     hand = (24, 41, 47, 57, 80)
-    below = solver.live_below(set(hand) | {30, 60, 70})
+    below = live_below(set(hand) | {30, 60, 70})
     mask, tops, plays = solver.free_plays(hand, 0, (34, 40, 75, 72), (), below)
     assert plays == ((24, 0), (41, 1), (57, 1), (47, 1))
     assert tops == (24, 47, 75, 72) and mask == 0b01111
@@ -90,7 +95,7 @@ def test_free_plays_are_tricks_pairs_and_plays_that_skip_no_live_card():
 def test_every_candidate_turn_covers_a_fire_card_left_on_top():
     """On Fire: 33 lies on ascending pile 0 since an earlier turn, so every turn must play on it."""
     hand = (12, 40, 50, 60, 70, 80)
-    below = solver.live_below(set(hand))
+    below = live_below(set(hand))
     ends = solver.candidate_turns(hand, (33, 1, 100, 100), 2, (0,), below)
     assert ends and all(tops[0] != 33 for _, tops in ends)
 

@@ -17,8 +17,9 @@ replaying it through the engine's ``apply``.
   several orders are merged; a turn must cover any fire card left on top from an earlier turn.
 - **Dead cards** (``dead_cards``): a live card that no pile can take any more, even after the pile is brought back
   by backwards tricks through live cards, can never be played: their count is a sound lower bound on the cards left.
-- **Order**: each candidate is scored by the pressure on every live card (the strong bot's idea, with every card
-  counted: a card that only one pile still takes weighs far more than one that four take), and the best
+- **Order**: each candidate is scored by the strong bot's evaluation (``strategy.Turn.value``: the pressure on every
+  live card, a card that only one pile still takes weighing far more than one that four take), told every card, and
+  the best
   ``ROLLOUTS`` are played out to the end by a quick greedy policy on the real draw order (``play_out``). A play-out is
   a whole game, so it also gives a line: the best one seen so far is the answer, and a perfect play-out ends the search.
 - **Beam search over turns**, widened (``WIDTHS``) until the target is reached or the node limit is spent: at each
@@ -36,7 +37,8 @@ from bisect import bisect_left, bisect_right, insort
 from junban.errors import IllegalAction
 from junban.games.the_game import rules
 from junban.games.the_game.endgame import greedy_plays
-from junban.games.the_game.strategy import PRESSURE, room
+from junban.games.the_game.seat_view import Position
+from junban.games.the_game.strategy import Turn
 from junban.games.the_game.turns import replay_plays
 
 NODE_LIMIT = 50_000  # the benchmark's limit per deal; the app's analysis sets its own, smaller
@@ -101,6 +103,16 @@ class Known:
                 return hands, tops, drawn, seat
         return hands, tops, drawn, active
 
+    def seat_position(self, position, live: set, need: int) -> Position:
+        """The active seat's position as the strong bot's turn search sees it, but told every card: what is not in
+        its hand is all 'unseen' (so ``strategy.Turn`` counts every live card). No markers, no fire pricing."""
+        hands, tops, drawn, active = position
+        hand = hands[active]
+        return Position(seat=active, players=self.players, hand=hand, tops=tops, need=need,
+                        unseen=frozenset(live.difference(hand)), draw_count=self.total - drawn,
+                        hand_counts=tuple(len(h) for h in hands), hand_size=self.size, minimum=need,
+                        expert=self.full_minimum == 3, fire=frozenset(), markers=(), own_markers=(), turn=0)
+
     def ending_score(self, position) -> int:
         """The score of a game that ends in this position: the cards left, plus ``FIRE_LOSS`` if a fire card is on top."""
         return self.left(position) + (FIRE_LOSS if any(t in self.fire for t in position[1]) else 0)
@@ -143,33 +155,6 @@ def dead_cards(tops, live) -> int:
     low = max(reach(2, tops[2], live), reach(3, tops[3], live))
     high = min(reach(0, tops[0], live), reach(1, tops[1], live))
     return sum(1 for c in live if low < c < high)
-
-
-def live_below(live) -> list[int]:
-    """below[x] = how many live cards are smaller than x (x in 0..101)."""
-    below = [0] * 102
-    for x in range(1, 101):
-        below[x + 1] = below[x] + (x in live)
-    return below
-
-
-def pressure(tops, below, played, live_after) -> float:
-    """The pressure on the live cards left after a turn that played ``played`` and ends on ``tops``. ``below``
-    counts the live cards before the turn; counting runs over stretches of cards that the same piles take."""
-    a0, a1, d0, d1 = tops
-    cuts = sorted({2, 100, min(a0 + 1, 100), min(a1 + 1, 100), max(d0, 2), max(d1, 2)})
-    total = 0.0
-    for i in range(len(cuts) - 1):
-        start, end = cuts[i], cuts[i + 1]
-        count = below[end] - below[start]
-        if count:
-            total += PRESSURE[(start > a0) + (start > a1) + (start < d0) + (start < d1)] * count
-    for c in played:
-        total -= PRESSURE[(c > a0) + (c > a1) + (c < d0) + (c < d1)]
-    for x in {a0 - 10, a1 - 10, d0 + 10, d1 + 10}:
-        if x in live_after:
-            total += PRESSURE[room(x, tops)] - PRESSURE[(x > a0) + (x > a1) + (x < d0) + (x < d1)]
-    return total
 
 
 # --------------------------------------------------------------------------- candidate turns
@@ -566,8 +551,8 @@ class Solve:
         else:
             need, burning = known.minimum(drawn), tuple(p for p in (0, 1, 2, 3) if tops[p] in known.fire)
         live = known.live(position)
-        below = live_below(live)
-        ends = candidate_turns(hand, tops, need, burning, below)
+        judge = Turn(known.seat_position(position, live, need))
+        ends = candidate_turns(hand, tops, need, burning, judge.live_below)
         if not ends:
             turn = some_turn(hand, tops, need) if need <= len(hand) else None
             if turn is None:  # the game ends here: the active seat cannot play its minimum
@@ -585,7 +570,7 @@ class Solve:
             dead = dead_cards(end_tops, live_after)
             if dead >= bound:
                 continue
-            scored.append((dead, pressure(end_tops, below, played, live_after), plays, mask, end_tops))
+            scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
         scored.sort(key=lambda e: (e[0], e[1]))
         out = []
         for rank, (dead, static, plays, mask, end_tops) in enumerate(scored):
