@@ -17,15 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import summary, timing_page  # noqa: E402
+from tools.browser_timing import run_both, summary  # noqa: E402
 
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire"}
 
@@ -73,29 +71,9 @@ def deals(args) -> list[tuple[dict, str]]:
     return [(config, f"{args.seed}-{i}") for i in range(args.games)]
 
 
-def run_in_browser(jobs, args) -> tuple[list[dict], dict]:
-    results = []
-    with timing_page(ROOT / "dist") as page:
-        page.run(HARNESS)
-        for n, (config, seed) in enumerate(jobs, 1):
-            call = f"time_analysis(json.loads({json.dumps(config)!r}), {seed!r}, {args.slice})"
-            results.append(json.loads(page.run(call)))
-            print(f"\rbrowser: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
-        info = {"chromium": page.chromium, "pyodide_python": page.pyodide_python}
-    return results, info
-
-
-def run_in_cpython(jobs, args) -> list[dict]:
-    sys.path.insert(0, str(ROOT / "py"))
-    namespace: dict = {}
-    exec(HARNESS, namespace)  # the very code the browser runs
-    out = []
-    for n, (config, seed) in enumerate(jobs, 1):
-        out.append(json.loads(namespace["time_analysis"](config, seed, args.slice)))
-        print(f"\rcpython: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    return out
+def calls(jobs, args) -> list[str]:
+    """The harness call for each deal (the same text runs in Pyodide and on CPython)."""
+    return [f"time_analysis(json.loads({json.dumps(config)!r}), {seed!r}, {args.slice})" for config, seed in jobs]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,13 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
 
-    if not args.no_build:
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
     jobs = deals(args)
-    started = time.perf_counter()
-    browser, info = run_in_browser(jobs, args)
-    browser_seconds = time.perf_counter() - started
-    cpython = run_in_cpython(jobs, args)
+    browser, cpython, info = run_both(HARNESS, calls(jobs, args), build_first=not args.no_build)
     strip = ("ms", "longest_slice_ms")
     if [{k: v for k, v in r.items() if k not in strip} for r in browser] != \
             [{k: v for k, v in r.items() if k not in strip} for r in cpython]:
@@ -145,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         "perfect_possible": sum(r["best_left"] == 0 for r in browser),
         "turning_points": sum(r["turning_point"] is not None for r in browser),
         "turning_points_proven": sum(bool(r["turning_point_proven"]) for r in browser),
-        "browser_seconds": round(browser_seconds, 1),
+        "browser_seconds": info["browser_seconds"],
         "chromium": info["chromium"],
         "pyodide_python": info["pyodide_python"],
         "host_python": platform.python_version(),

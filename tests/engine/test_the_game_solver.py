@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from junban.games.the_game import rules
-from junban.games.the_game import solver
+from junban.games.the_game import rules, solver
 from junban.games.the_game.solver import Solve
 
 
@@ -104,7 +103,7 @@ def test_a_play_out_follows_the_rules_to_the_end():
     config = rules.normalize_config({"players": 2, "on_fire": True})
     known = solver.Known(rules.new_game(config, "play-out"))
     score, turns = solver.play_out(known, known.root, record=True)
-    actions, state = solver.line_actions(rules.new_game(config, "play-out"), turns)
+    _, state = solver.line_actions(rules.new_game(config, "play-out"), turns)
     assert rules.outcome(state)["left"] + (solver.FIRE_LOSS if state.ended["reason"].startswith("fire") else 0) == score
 
 
@@ -117,7 +116,7 @@ def test_a_play_out_follows_the_rules_to_the_end():
 def test_the_line_found_is_a_perfect_game_the_engine_replays(players, seeds):
     config = rules.normalize_config({"players": players})
     for seed in seeds:
-        search, found = solved(config, seed)
+        _, found = solved(config, seed)
         assert found["perfect"] and found["best_left"] == 0 and found["proven_optimal"]
         state = replay(config, seed, found["line"])
         assert rules.outcome(state)["result"] == "perfect"

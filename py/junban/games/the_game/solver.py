@@ -32,7 +32,7 @@ calling it again.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
+from bisect import insort
 
 from junban.errors import IllegalAction
 from junban.games.the_game import rules
@@ -469,7 +469,7 @@ class Solve:
         """A line before any search, so ``result`` has an answer after the first slice: the position played out
         (in the middle of a turn, the turn is first finished by the greedy turn, or any legal one)."""
         known = self.known
-        hands, tops, drawn, active = known.root
+        hands, tops, _, active = known.root
         hand = list(hands[active])
         first, _ = play_out_turn(list(hand), set(hand), tops, _live_bytes(known, known.root), known.root_need,
                                  known.fire)
@@ -494,7 +494,6 @@ class Solve:
         return self.best_score if self.cut is None else min(self.best_score, self.cut)
 
     def _search(self):
-        known = self.known
         for width in WIDTHS:
             self.width = width
             yield from self._beam(width)
