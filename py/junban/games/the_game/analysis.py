@@ -14,7 +14,19 @@ boundaries, not by solving from every turn: each probe asks the solver "can the 
 a proof; a probe that finds no line within its limit is not). If the first turn that lost ground was a bot's, the
 level drops to what was still reachable after it, and the search goes on for a person's turn.
 
-Work is counted in solver nodes; the limits make the whole analysis bounded (``max_nodes``) and reproducible.
+Work is counted in solver nodes; the limits make the whole analysis bounded (``max_nodes``) and reproducible. A page
+uses it like this (cancelling is simply dropping the object)::
+
+    analysis = Analysis(log.config, log.seed, log.actions, people=[0])
+    while not analysis.run(20):          # one slice per frame; 20 nodes take some 10-30 ms
+        show(analysis.progress)          # phase "best" | "turning_point", nodes, fraction, best_left
+    result = analysis.result             # plain JSON-able data:
+    result["best"]                       # best_left, perfect, outcome, proven_optimal, line (actions from the start)
+    result["actual"]                     # the game's own left, result, reason
+    result["turning_point"]              # None, or: turn_index, turn, action_index, seat, actions (the log's actions
+                                         # of that turn), plays (what stayed on the piles), better (the solver's turn
+                                         # instead), better_line (from that turn's start to the end),
+                                         # best_left_before, best_left_after, proven
 """
 from __future__ import annotations
 

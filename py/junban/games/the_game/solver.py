@@ -400,12 +400,12 @@ class Solve:
         self.width = 0
         self.done = False
         root = self.known.root
-        self.lower_bound = 0 if self.known.over else dead_cards(root[1], self.known.live(root))
         self.best_score: int | None = None
         self.best_turns: list = []
-        if self.known.over:
+        if self.known.over:  # nothing is left to choose: the result is what it is
             self.best_score = state.ended["left"] + (FIRE_LOSS if state.ended["reason"].startswith("fire") else 0)
             self.done = True
+        self.lower_bound = self.best_score if self.known.over else dead_cards(root[1], self.known.live(root))
         self._steps = self._search()
         self._expanded: dict = {}  # position -> its ranked children, kept for the wider beams that follow
         self._result = None
