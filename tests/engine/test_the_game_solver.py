@@ -191,3 +191,15 @@ def test_a_target_question_stops_at_the_first_line_good_enough():
     assert found["best_left"] <= 9
     whole, best = solved(config, "line-1-6")
     assert best["perfect"] and search.nodes <= whole.nodes
+
+
+def test_a_search_stopped_at_its_limit_goes_on_as_if_it_had_started_with_more():
+    config = rules.normalize_config({"players": 1})
+    _, fresh = solved(config, "line-1-6", max_nodes=400)
+    search = Solve(config, "line-1-6", max_nodes=150)
+    search.run()
+    assert search.done and search.nodes == 150
+    search.extend(400)
+    assert not search.done
+    search.run()
+    assert search.result == fresh

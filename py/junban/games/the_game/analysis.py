@@ -151,9 +151,15 @@ class Analysis:
 
     # ------------------------------------------------------------------ the work
 
-    def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None):
-        """Run one solve node by node (yielding after each); its result is left in ``self._solve``."""
-        self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+    def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None, resume: Solve | None = None):
+        """Run one solve node by node (yielding after each) and return its result; ``resume`` goes on with a solve
+        that stopped at its limit instead, up to ``max_nodes`` in all. The solve is left in ``self._solve``."""
+        if resume is None:
+            self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+        else:
+            self._spent -= resume.nodes  # counted again below, with the nodes it goes on to spend
+            resume.extend(max_nodes)
+            self._solve = resume
         while not self._solve.run(1):
             self.nodes = self._spent + self._solve.nodes
             yield
@@ -177,6 +183,7 @@ class Analysis:
             if actual <= level or not self.people:
                 return
             hi = next((t.index for t in self.turns if t.lower_bound > level), len(self.turns))
+            failed = None  # the probe that last found nothing, at hi
             while hi - lo > 1:  # f(hi) > level, by its dead cards, the game's end, or a probe that found nothing
                 self._range = (lo, hi)
                 mid = (lo + hi) // 2
@@ -184,13 +191,13 @@ class Analysis:
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = mid, found["line"]
                 else:
-                    hi = mid
+                    hi, failed = mid, self._solve
             self._range = (lo, lo + 1)
             turn = self.turns[lo]
             after_start = self._position_after(turn)
-            if hi == lo + 1 < len(self.turns) and self.turns[hi].lower_bound <= level:
-                # Only a probe said so: ask again, with more nodes, before blaming this turn.
-                found = yield from self._solve_steps(self.actions[:after_start], self.confirm_nodes, level)
+            if failed is not None and hi == lo + 1:
+                # Only a probe said so: let it go on, with more nodes, before blaming this turn.
+                found = yield from self._solve_steps(self.actions[:after_start], self.confirm_nodes, level, failed)
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = lo + 1, found["line"]
                     continue

@@ -410,6 +410,7 @@ class Solve:
         self._expanded: dict = {}  # position -> its ranked children, kept for the wider beams that follow
         self._result = None
         self._exhausted = False
+        self._finished = self.done  # the search itself is over (not merely out of nodes)
 
     # ------------------------------------------------------------------ the public face
 
@@ -422,10 +423,17 @@ class Solve:
             try:
                 next(self._steps)
             except StopIteration:
-                self.done = True
+                self.done = self._finished = True
         if self.nodes >= self.max_nodes:
             self.done = True
         return self.done
+
+    def extend(self, max_nodes: int) -> None:
+        """Raise the node limit, so that ``run`` goes on where the search stopped: the same as having started with
+        the higher limit (the search does not depend on its limit until it reaches it)."""
+        if max_nodes > self.max_nodes:
+            self.max_nodes = max_nodes
+            self.done = self._finished
 
     @property
     def progress(self) -> dict:
