@@ -57,6 +57,13 @@ SW_TEMPLATE = ASSETS / "sw.template.js"  # becomes dist/sw.js (it must sit next 
 MANIFEST = ASSETS / "manifest.webmanifest"  # copied to dist/ (its start_url and scope "./" mean the app's folder)
 
 
+# The Japanese webfont (npm, SIL OFL): a variable Noto Sans JP cut by Unicode ranges, so a page downloads only
+# the parts holding the glyphs it shows. Used where the system has no Japanese font (see vendor_japanese_font).
+FONT_PACKAGE = NODE_MODULES / "@fontsource-variable" / "noto-sans-jp"
+FONT_DIR = "vendor/fonts"  # in dist/: noto-sans-jp.css and noto-sans-jp/*.woff2
+FONT_CSS = f"{FONT_DIR}/noto-sans-jp.css"
+
+
 class BuildError(Exception):
     """A build step failed in a way the person can fix; the message says how."""
 
@@ -70,7 +77,8 @@ def log(msg: str) -> None:
 
 def ensure_node_modules() -> None:
     """Run `npm ci` when node_modules is missing (or lacks a pinned package)."""
-    needed = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js"]
+    needed = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js",
+              FONT_PACKAGE / "index.css"]
     if all(p.exists() for p in needed):
         return
     npm = shutil.which("npm")
@@ -206,6 +214,7 @@ def build(dist: Path = DIST) -> dict:
         "files": {f"./{zip_name}": f"./{APP_ARCHIVE_IN_BROWSER}"},
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    vendor_japanese_font(dist)
     (dist / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
     (dist / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve files as they are
 
@@ -218,38 +227,123 @@ def build(dist: Path = DIST) -> dict:
     return summary
 
 
+# --------------------------------------------------------------------------- the Japanese webfont
+
+
+def _app_texts() -> str:
+    """Every text the app itself shows: the page shell and every UI catalog (both languages, rules included)."""
+    import importlib
+
+    sys.path.insert(0, str(PY_SOURCE))
+    try:
+        texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
+        for path in sorted((PY_SOURCE / PACKAGE / "ui" / "text").glob("*.py")):
+            if path.stem == "__init__":
+                continue
+            module = importlib.import_module(f"{PACKAGE}.ui.text.{path.stem}")
+            for name in ("EN", "JA", "RULES"):
+                texts.extend(_strings(getattr(module, name, None)))
+        return "".join(texts)
+    finally:
+        sys.path.remove(str(PY_SOURCE))
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def _unicode_ranges(spec: str) -> list[tuple[int, int]]:
+    ranges = []
+    for part in spec.split(","):
+        part = part.strip().removeprefix("U+")
+        low, _, high = part.partition("-")
+        ranges.append((int(low, 16), int(high or low, 16)))
+    return ranges
+
+
+def vendor_japanese_font(dist: Path) -> None:
+    """Copy the Japanese webfont into dist/ with a stylesheet of its own (font files addressed relative to it)."""
+    import re
+
+    css = (FONT_PACKAGE / "index.css").read_text(encoding="utf-8")
+    faces = re.findall(r"@font-face\s*{[^}]*}", css)
+    if not faces:
+        raise BuildError(f"{FONT_PACKAGE / 'index.css'} has no @font-face: is the package intact?")
+    target = dist / FONT_DIR / "noto-sans-jp"
+    target.mkdir(parents=True, exist_ok=True)
+    out = []
+    for face in faces:
+        name = re.search(r"url\(\./files/([^)]+\.woff2)\)", face).group(1)
+        _copy(FONT_PACKAGE / "files" / name, target / name)
+        out.append(face.replace(f"./files/{name}", f"./noto-sans-jp/{name}"))
+    _copy(FONT_PACKAGE / "LICENSE", target / "LICENSE.txt")
+    header = ("/* Noto Sans JP (variable), from the npm package @fontsource-variable/noto-sans-jp, SIL Open Font "
+              "License 1.1 (noto-sans-jp/LICENSE.txt). Written by build.py. */\n")
+    (dist / FONT_CSS).write_text(header + "\n".join(out) + "\n", encoding="utf-8")
+
+
+def lazy_font_files(dist: Path) -> list[str]:
+    """The parts of the built font (paths in dist/) holding no glyph of the app's own texts: a page fetches one only
+    when it shows such a glyph (a player's name, say), and the service worker keeps it then. Every other part is
+    precached like the rest of the build."""
+    import re
+
+    css_path = dist / FONT_CSS
+    if not css_path.exists():
+        return []
+    wanted = {ord(ch) for ch in _app_texts() if ord(ch) > 0x7F}
+    lazy = []
+    for face in re.findall(r"@font-face\s*{[^}]*}", css_path.read_text(encoding="utf-8")):
+        name = re.search(r"url\(\./(noto-sans-jp/[^)]+\.woff2)\)", face).group(1)
+        ranges = _unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
+        if not any(low <= code <= high for code in wanted for low, high in ranges):
+            lazy.append(f"{FONT_DIR}/{name}")
+    return sorted(lazy)
+
+
 # --------------------------------------------------------------------------- offline: the service worker
 
 
 def precache_files(dist: Path) -> list[str]:
-    """Every file the service worker keeps for offline use: all of dist/ but sw.js itself and dotfiles
-    (.nojekyll is for GitHub Pages, not for the page). Paths relative to dist/, sorted."""
+    """Every file the service worker keeps for offline use at once: all of dist/ but sw.js itself, dotfiles
+    (.nojekyll is for GitHub Pages, not for the page) and the font's lazy parts. Paths relative to dist/, sorted."""
     files = []
+    skip = set(lazy_font_files(dist))
     for path in dist.rglob("*"):
         rel = path.relative_to(dist)
-        if path.is_file() and rel.as_posix() != "sw.js" and not any(part.startswith(".") for part in rel.parts):
+        if (path.is_file() and rel.as_posix() != "sw.js" and not any(part.startswith(".") for part in rel.parts)
+                and rel.as_posix() not in skip):
             files.append(rel.as_posix())
     return sorted(files)
 
 
 def write_service_worker(dist: Path) -> str:
-    """Write dist/sw.js from assets/sw.template.js with the list of files to precache (each with its
-    subresource-integrity hash, so a half-deployed mix of two builds can never be cached) and the build's
-    version: a hash of every precached file's path and content and of the worker's own template.
+    """Write dist/sw.js from assets/sw.template.js with the list of files to precache and of those it keeps
+    only once a page asked for them (``lazy_font_files``: the rarer parts of the Japanese font), each with its
+    subresource-integrity hash, so a half-deployed mix of two builds can never be cached, and the build's
+    version: a hash of every such file's path and content and of the worker's own template.
     Returns the version. Call it after everything else is in dist/."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode("utf-8"))
-    files = []
-    for rel in precache_files(dist):
-        data = (dist / rel).read_bytes()
-        digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-        files.append([rel, "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")])
+    lists = {"files": [], "lazy": []}
+    for kind, paths in (("files", precache_files(dist)), ("lazy", lazy_font_files(dist))):
+        for rel in paths:
+            data = (dist / rel).read_bytes()
+            digest.update(kind.encode("ascii") + rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+            lists[kind].append([rel, "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")])
     version = digest.hexdigest()[:16]
-    for placeholder in ('"__VERSION__"', "[/* __FILES__ */]"):
+    for placeholder in ('"__VERSION__"', "[/* __FILES__ */]", "[/* __LAZY__ */]"):
         if template.count(placeholder) != 1:
             raise BuildError(f"{SW_TEMPLATE.relative_to(ROOT)} must contain {placeholder} exactly once")
     script = template.replace('"__VERSION__"', json.dumps(version)).replace(
-        "[/* __FILES__ */]", json.dumps(files, indent=0))
+        "[/* __FILES__ */]", json.dumps(lists["files"], indent=0)).replace(
+        "[/* __LAZY__ */]", json.dumps(lists["lazy"], indent=0))
     (dist / "sw.js").write_text(script, encoding="utf-8")
     return version
 

@@ -12,10 +12,14 @@
 //   into a "full" code cache, and loading that made each later start measurably slower (docs/performance.md);
 //   files put during activate do not get it.
 // - fetch: answer from this version's cache, the network only for what is not in it. Responses are passed on
-//   as they are (rewriting them costs time on every load).
+//   as they are (rewriting them costs time on every load). A LAZY file fetched from the network is checked
+//   against its hash and kept in this version's cache, so it works offline from then on.
 // Every URL is relative to this file, so the app works at a domain root and under a subpath alike.
 const VERSION = "__VERSION__";
 const FILES = [/* __FILES__ */];
+// Parts of the Japanese font holding no glyph of the app's own texts: kept once a page has needed one.
+const LAZY = [/* __LAZY__ */];
+const LAZY_INTEGRITY = new Map(LAZY);
 
 // Caches are shared by the whole origin: name ours by the scope too, so two copies of the app on one
 // origin (say /junban/ and /junban-beta/) never delete each other's files.
@@ -70,5 +74,11 @@ async function fromCache(request) {
   const options = { ignoreSearch: request.mode === "navigate" };
   const hit = (await cache.match(request, options)) ||
     (await caches.match(request, { ...options, cacheName: STAGING })); // a copy cut short by a crash
-  return hit || fetch(request);
+  if (hit) return hit;
+  const path = request.url.slice(self.registration.scope.length);
+  const integrity = LAZY_INTEGRITY.get(path);
+  if (!integrity) return fetch(request);
+  const response = await fetch(new Request(path, { integrity }));
+  if (response.ok) await cache.put(path, response.clone());
+  return response;
 }

@@ -9,6 +9,9 @@ Routes:
 - ``#/play/<save id>``            a saved game
 - ``#/history``                   statistics of finished games
 - ``#/rules/<game>``              the rules reference
+- ``#/tutorial/<game>``           the game's first game that teaches (the one under way, if any)
+- ``#/storage``                   what is stored, kept-aside records, export and import
+- ``#/receive?game=<token>``      one game in progress sent from another device (``junban.transfer``)
 
 Share-link keys common to every game: ``seed`` (the deal), ``players`` (seats), ``bots`` (how many of the seats are
 bots; they take the last seats, people the first), ``level`` (bots' level). Each game adds its own keys through
@@ -27,10 +30,13 @@ from junban.games import DAILY_DEALS, GAME_MODULES, load_game
 from junban.rng import SeedError, normalize_seed
 
 MAX_LINK_LENGTH = 2048
+MAX_RECEIVE_LINK_LENGTH = 8200  # a game sent as a link (junban.transfer.MAX_TOKEN_CHARS, and the route)
+RECEIVE = "/receive?game="
 MAX_VALUE_LENGTH = 1200
 MAX_FIELDS = 32  # settings in one link
 COMMON_KEYS = ("seed", "players", "bots", "level")
 RULES_OF = {"eleusis-science": "eleusis"}  # a game whose rules reference is another game's
+TUTORIAL_GAMES = ("the-game", "23", "eleusis")  # games with a first game that teaches (junban.ui.tutorials)
 _SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 
 
@@ -40,7 +46,7 @@ class LinkError(JunbanError):
 
 @dataclass
 class Route:
-    name: str  # home | setup | deal | play | history | rules
+    name: str  # home | setup | deal | play | history | rules | storage | receive | tutorial
     game: str | None = None
     params: dict = field(default_factory=dict)
     save_id: str | None = None
@@ -62,9 +68,12 @@ def parse_route(hash_text: str) -> Route:
     """Turn ``location.hash`` into a Route. Raises LinkError for anything malformed."""
     if not isinstance(hash_text, str):
         raise LinkError("the link is not readable", code="link.unreadable")
-    if len(hash_text) > MAX_LINK_LENGTH:
-        raise LinkError("the link is too long", code="link.too_long")
     text = hash_text[1:] if hash_text.startswith("#") else hash_text
+    receive = text.startswith(RECEIVE)
+    if len(hash_text) > (MAX_RECEIVE_LINK_LENGTH if receive else MAX_LINK_LENGTH):
+        raise LinkError("the link is too long", code="link.too_long")
+    if receive:  # the token is checked (characters, checksum, size) by junban.transfer.game_from_token
+        return Route("receive", params={"game": text[len(RECEIVE):]})
     if text in ("", "/"):
         return Route("home")
     if not text.startswith("/"):
@@ -82,8 +91,12 @@ def parse_route(hash_text: str) -> Route:
         return Route("play", save_id=parts[1])
     if parts == ["history"]:
         return Route("history")
+    if parts == ["storage"]:
+        return Route("storage")
     if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAME_MODULES:
         return Route("rules", game=RULES_OF.get(parts[1], parts[1]))
+    if len(parts) == 2 and parts[0] == "tutorial" and parts[1] in TUTORIAL_GAMES:
+        return Route("tutorial", game=parts[1])
     raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
 
 

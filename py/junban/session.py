@@ -1,21 +1,46 @@
 """A game at a table: the log (game, config, seed, actions) plus who sits where (people and bots).
 
 The state is always derived by replaying the log; ``to_record``/``from_record`` are what a save stores.
+
+**How long a log may grow.** ``MAX_ACTIONS`` bounds what a save may ask us to replay; real games stay far below it
+(docs/storage.md measures them). Two things keep a game playable to its end even when someone pushes at the bound:
+
+- *Folding.* A game may give its engine a ``position(state)``: what decides the rest of the game. When an action
+  brings the table back to a position it had a few actions earlier (a pile marker set and cleared, a card played
+  and taken back), those actions leave the log: the shortened log replays to exactly the state the table shows.
+  So table talk toggled without end never lengthens the log.
+- *The last stretch.* From ``LAST_STRETCH`` actions on, only actions the game's ``winds_down(action)`` accepts
+  are taken (no markers, take-backs or passes): every game can still be brought to its end with those, in far
+  fewer actions than remain. ``LONG_LOG`` is where the table starts saying so.
+
+Besides the log a save keeps two optional facts about how the game is played: ``mode`` ("daily": today's counted
+daily challenge; "practice": another play of a daily deal; "tutorial" / "tutorial-done": a first game that teaches,
+running or over) and ``hints`` (how many hints the person took: a game with one is *assisted*). Saves written
+before these existed have neither, and load as normal games without hints.
 """
 from __future__ import annotations
 
 import time
 import unicodedata
+from collections import deque
 from dataclasses import dataclass
 
 from junban import bots as bot_registry
-from junban.errors import ConfigError, JunbanError
+from junban.errors import ConfigError, JunbanError, RuleViolation
 from junban.games import GAME_MODULES, load_game
 from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
 MAX_ACTIONS = 20000  # far above any real game; bounds what a save may ask us to replay
+LAST_STRETCH = MAX_ACTIONS - 1000  # from here only actions that wind the game down (more than any game needs)
+LONG_LOG = MAX_ACTIONS - 2000  # from here the table warns that the log is nearly full
+FOLD_WINDOW = 32  # how many recent positions an action may fold back to
 SAVE_SCHEMA = 1
+MODES = ("daily", "practice", "tutorial", "tutorial-done")
+
+
+class LogFull(RuleViolation):
+    """The log is in its last stretch: only actions that bring the game to its end are taken now."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +99,8 @@ class Session:
     """One game at one table. ``apply`` is the only way the game moves on."""
 
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
-                 actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0):
+                 actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0,
+                 mode: str | None = None, hints: int = 0):
         if game not in GAME_MODULES:
             raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
@@ -86,14 +112,15 @@ class Session:
         except SeedError as err:
             raise ConfigError(str(err), code=err.code, **err.params) from None
         self.seats = seats
+        self.mode = mode if mode in MODES else None
+        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_ACTIONS else 0
         self.players_check()
         self.created = created or time.time()
         self.updated = updated or self.created
-        self.actions: list[dict] = []
-        self.state = self.module.new_game(self.config, self.seed)
         self._bots: dict[int, object] = {}
-        for action in actions or []:
-            self.apply(action)
+        self._position = getattr(self.module, "position", None)
+        self._restart()
+        self.extend(actions or [])
 
     def players_check(self) -> None:
         count = self.config.get("players")
@@ -118,23 +145,128 @@ class Session:
         return self.module.view(self.state, seat)
 
     def legal_actions(self) -> list[dict]:
-        return self.module.legal_actions(self.state)
+        """What the engine allows now; in the log's last stretch, only what winds the game down."""
+        actions = self.module.legal_actions(self.state)
+        if self.in_last_stretch():
+            winding = [a for a in actions if self._winds_down(a)]
+            return winding or actions  # never a table with nothing to do
+        return actions
 
     def apply(self, action: dict) -> None:
-        """Apply an action and append it to the log; an illegal action raises and changes nothing."""
-        if len(self.actions) >= MAX_ACTIONS:
-            raise JunbanError("this game's log is too long")
-        self.state = self.module.apply(self.state, action)
-        self.actions.append(action)
+        """Apply an action and append it to the log; an illegal action raises and changes nothing. An action that
+        brings the table back to a recent position folds the actions since then out of the log."""
+        state = self._next_state(action, live=True)
+        key = self._position(state) if self._position else None
+        earlier = self._seen.get(key) if key is not None else None
+        if earlier is not None:
+            self._fold_to(earlier)
+        else:
+            self._append(action, state, key)
         self.updated = time.time()
+
+    def extend(self, actions: list) -> None:
+        """Append actions exactly as logged, without folding (a save being replayed, another tab's moves)."""
+        for action in actions:
+            state = self._next_state(action)
+            self._append(action, state, self._position(state) if self._position else None)
 
     def rewind(self, count: int) -> None:
         """Drop the last ``count`` actions from the log and replay (used by tests and tools, not by undo)."""
         keep = self.actions[: max(0, len(self.actions) - count)]
-        self.state = self.module.new_game(self.config, self.seed)
-        self.actions = []
-        for action in keep:
+        self._restart()
+        self.extend(keep)
+
+    def compact(self) -> int:
+        """Replay the log folding every run that comes back to a recent position (a save written before folding
+        existed); return how many actions left the log. The state shown stays the same position."""
+        before = list(self.actions)
+        self._restart()
+        for action in before:
             self.apply(action)
+        return len(before) - len(self.actions)
+
+    def follow(self, theirs: list, may_shorten: bool = False) -> bool:
+        """Take on another tab's log, changing nothing (False) if the two disagree. Taken: a log that only adds to
+        ours; one that folded away a run ours ends with (ours came back to that position too), then adds; and,
+        with ``may_shorten`` (all of ours is in storage, so the other tab saw it), a log cut back to a prefix of
+        ours: only folding shortens a log."""
+        ours = self.actions
+        common = 0
+        while common < min(len(ours), len(theirs)) and ours[common] == theirs[common]:
+            common += 1
+        saved = (list(ours), self.state, deque(self._window), dict(self._seen))
+        if common < len(ours):
+            entry = next((e for e in self._window if e[0] == common), None)
+            if entry is not None and self._position is not None and entry[1] == self._position(self.state):
+                self._fold_to(common)
+            elif may_shorten and common == len(theirs):
+                self.rewind(len(ours) - common)
+                return True
+            else:
+                return False
+        try:
+            self.extend(theirs[common:])
+        except JunbanError:
+            self.actions, self.state, self._window, self._seen = saved
+            return False
+        return True
+
+    def in_last_stretch(self) -> bool:
+        return len(self.actions) >= LAST_STRETCH
+
+    def room_left(self) -> int:
+        """Actions this log may still take before its last stretch."""
+        return max(0, LAST_STRETCH - len(self.actions))
+
+    def _winds_down(self, action: dict) -> bool:
+        check = getattr(self.module, "winds_down", None)
+        return True if check is None else bool(check(action))
+
+    def _next_state(self, action: dict, live: bool = False):
+        """The state after ``action``. A live action in the last stretch must wind the game down (when the game
+        offers any such action); a log being replayed is taken as it is, up to MAX_ACTIONS."""
+        if len(self.actions) >= MAX_ACTIONS or (
+                live and self.in_last_stretch() and not self._winds_down(action)
+                and any(self._winds_down(a) for a in self.module.legal_actions(self.state))):
+            raise LogFull("this game's log is nearly full: only moves that bring the game to its end are "
+                          "allowed now", code="session.log_full")
+        return self.module.apply(self.state, action)
+
+    def _restart(self) -> None:
+        self.actions: list[dict] = []
+        self.state = self.module.new_game(self.config, self.seed)
+        # The last FOLD_WINDOW positions: (log length, position, state), and each position's log length.
+        self._window: deque = deque()
+        self._seen: dict = {}
+        if self._position:
+            self._remember(0, self._position(self.state), self.state)
+
+    def _append(self, action: dict, state, key) -> None:
+        self.actions.append(action)
+        self.state = state
+        if key is not None:
+            self._remember(len(self.actions), key, state)
+
+    def _remember(self, length: int, key, state) -> None:
+        self._window.append((length, key, state))
+        self._seen[key] = length
+        if len(self._window) > FOLD_WINDOW:
+            old_length, old_key, _ = self._window.popleft()
+            if self._seen.get(old_key) == old_length:
+                del self._seen[old_key]
+
+    def _fold_to(self, length: int) -> None:
+        """Cut the log back to ``length`` actions and take the state it had then (the replay of the shorter log)."""
+        while self._window and self._window[-1][0] > length:
+            self._window.pop()
+        self._seen = {key: at for at, key, _ in self._window}
+        del self.actions[length:]
+        self.state = self._window[-1][2]
+
+    @property
+    def assisted(self) -> bool:
+        """Did the person have help: a hint, a first game that teaches, or (solo science) the rule's hint shown?"""
+        return self.hints > 0 or self.mode in ("tutorial", "tutorial-done") or self.config.get("show_hint") is True
 
     # -- seats
 
@@ -156,7 +288,11 @@ class Session:
         seat = self.to_act
         if seat is None or not self.seats[seat].is_bot:
             raise JunbanError("it is not a bot's turn")
-        return self.bot(seat).act(self.view(seat))
+        action = self.bot(seat).act(self.view(seat))
+        legal = self.legal_actions()
+        if self.in_last_stretch() and action not in legal and not self._winds_down(action):
+            return legal[0]  # the bot wanted table talk the last stretch no longer takes
+        return action
 
     # -- saving
 
@@ -173,6 +309,8 @@ class Session:
             "created": self.created,
             "updated": self.updated,
             "finished": self.is_over,
+            **({"mode": self.mode} if self.mode else {}),
+            **({"hints": self.hints} if self.hints else {}),
         }
 
     @classmethod
@@ -198,4 +336,6 @@ class Session:
             actions=actions,
             created=float(created) if isinstance(created, (int, float)) else 0.0,
             updated=float(updated) if isinstance(updated, (int, float)) else 0.0,
+            mode=record.get("mode"),
+            hints=record.get("hints", 0),
         )

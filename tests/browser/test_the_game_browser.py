@@ -5,6 +5,8 @@ import json
 import re
 import time
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import PHONE, open_app, screenshot
 
 SOLO = "#/the-game?players=1&seed=123"
@@ -86,6 +88,8 @@ def test_keyboard_play_arrows_digits_and_undo(page, server):
 
 def test_tampered_link_gives_a_message_and_the_setup_screen_and_keeps_saves(page, server):
     open_app(page, server, SOLO)
+    card(page, min(hand(page))).click()  # a game with a move is kept (one with none is not)
+    pile(page, "Ascending pile 1").click()
     saves_before = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('junban.save.')).length")
     page.goto(server.base + "#/the-game?players=9&seed=<script>alert(1)</script>")
     page.wait_for_selector(".notice-error")
@@ -117,7 +121,7 @@ def test_a_game_with_a_bot_seat_played_to_its_end_then_history(page, server):
     # The person follows the hints; the strong bot plays its turns in between. Bounded by time, not by a count
     # of polls: a strong bot's turn in Pyodide takes a varying number of them.
     deadline = time.monotonic() + 300
-    while not page.locator("#end").count():
+    while not page.locator("#sheet-result").count():
         assert time.monotonic() < deadline, "the game did not end: " + page.locator("body").inner_text()[:800]
         if page.get_by_role("button", name="End turn").count() == 0:
             page.wait_for_timeout(50)  # a bot is playing
@@ -132,13 +136,14 @@ def test_a_game_with_a_bot_seat_played_to_its_end_then_history(page, server):
         else:
             assert "undo the last card" in hint, f"a hint the test cannot follow: {hint!r}"
             page.get_by_role("button", name="Undo").click()
-    end = page.locator("#end")
+    end = page.get_by_role("dialog", name="The result")
     assert end.is_visible()
-    title = end.get_by_role("heading").inner_text()
+    title = end.locator("#end-title").inner_text()
     assert title in ("Perfect win!", "Win!", "Lost")
     assert re.search(r"\d+ cards? left", end.inner_text())
+    assert end.get_by_role("button", name="Replay this deal").is_visible()
     screenshot(page, "the-game-end-desktop")
-    page.get_by_role("link", name="History").first.click()
+    end.get_by_role("link", name="History").click()
     page.wait_for_selector("table.stats")
     assert page.locator("table.stats tbody tr").count() == 1
     assert page.locator("svg.bar-chart").count() == 1
@@ -154,7 +159,7 @@ def test_saved_games_list_resume_and_delete(page, server):
     pile(page, "Ascending pile 1").click()
     page.get_by_role("link", name="Junban home").click()
     resume = page.get_by_role("link", name=re.compile("^Resume The Game"))
-    assert resume.count() == 1
+    expect(resume).to_have_count(1)
     resume.click()
     page.wait_for_selector(".pile")
     assert pile_label(pile(page, "Ascending pile 1")).startswith(f"Ascending pile 1, top {low}")
@@ -170,6 +175,7 @@ def test_setup_screen_starts_a_game_with_options(context_factory, server):
     page.get_by_role("button", name="3 players").click()
     page.get_by_label("Name of the person at Seat 1").fill("Ann <b>")
     page.get_by_label("On Fire").check()
+    page.get_by_text("More: the deal").click()  # the seed is folded under More
     page.locator("#seed").fill("fire-1")
     screenshot(page, "setup-phone")
     page.get_by_role("button", name="Start game").click()

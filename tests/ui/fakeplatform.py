@@ -46,6 +46,10 @@ class FakePlatform:
         self.ready = False
         self.copied: list[str] = []
         self.focused: str | None = None
+        self.downloads: list[tuple[str, str]] = []  # (file name, text)
+        self.chosen_files: dict[str, str] = {}  # input id -> the text of the file a test "picked"
+        self.motion: list = []  # "before" and the travel time of each render that moved cards
+        self.reduced_motion = False
 
     # page
     def set_ready(self):
@@ -57,6 +61,9 @@ class FakePlatform:
     def set_lang(self, lang):
         self.lang = lang
 
+    def set_skip_link(self, text):
+        self.skip_link = text
+
     def announce(self, text):
         self.announcements.append(text)
 
@@ -66,11 +73,17 @@ class FakePlatform:
     def scroll_to_top(self):
         pass
 
+    def motion_before(self):
+        self.motion.append("before")
+
+    def motion_after(self, ms):
+        self.motion.append(ms)
+
     def languages(self):
         return self._languages
 
     def prefers_reduced_motion(self):
-        return False
+        return self.reduced_motion
 
     # location
     def get_hash(self):
@@ -117,6 +130,19 @@ class FakePlatform:
     def copy_text(self, text, on_done):
         self.copied.append(text)
         on_done(True)
+
+    # files
+    def download(self, filename, text, mime="application/json"):
+        self.downloads.append((filename, text))
+
+    def read_chosen_file(self, input_id, max_chars, on_done):
+        text = self.chosen_files.pop(input_id, None)
+        if text is None:
+            return
+        if len(text) > max_chars * 4:
+            on_done(None, "too_large")
+        else:
+            on_done(text, None)
 
     def listen(self, app):
         self.app = app

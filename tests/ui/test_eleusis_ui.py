@@ -6,46 +6,16 @@ import re
 from junban.games.eleusis import cards, rulelink
 from junban.games.eleusis import rules as el
 from junban.ui import i18n
-from junban.ui.app import App
 from junban.ui.games import eleusis as ui
-from tests.ui.fakeplatform import FakePlatform
+from tests.ui import tablekit
+from tests.ui.tablekit import button, by_id, click, nodes
 
 TABLE = "#/eleusis?players=4&bots=3&seed=ui-1"  # seat 1 is the person; the last seat, a bot, deals first
 PERSON_DEALS = "#/eleusis?players=4&bots=3&dealer=1&seed=ui-2"
 
 
-def start(hash_text: str = TABLE, lang: str = "en") -> tuple[App, FakePlatform]:
-    platform = FakePlatform(hash_text=hash_text, languages=(lang,))
-    app = App(platform)
-    app.start()
-    platform.run_timers(50)
-    return app, platform
-
-
-def nodes(platform, predicate) -> list:
-    return platform.root.find_all(predicate)
-
-
-def named(platform, name: str, tag: str = "button") -> list:
-    return [n for n in nodes(platform, lambda n: n.tagName == tag)
-            if n.attributes.get("aria-label", n.textContent) == name]
-
-
-def button(platform, name: str):
-    found = named(platform, name)
-    assert len(found) == 1, f"button {name!r}: {len(found)} found"
-    return found[0]
-
-
-def by_id(platform, ident: str):
-    found = nodes(platform, lambda n: n.attributes.get("id") == ident)
-    assert len(found) == 1, f"#{ident}: {len(found)} found"
-    return found[0]
-
-
-def click(app: App, node) -> None:
-    assert "disabled" not in node.attributes, f"{node.html()[:160]} is disabled"
-    app.dispatch(node.attributes["data-act"], node.attributes.get("data-arg"))
+def start(hash_text: str = TABLE, lang: str = "en"):
+    return tablekit.start(hash_text, lang, timers=50)
 
 
 def hand_buttons(platform) -> list:
@@ -94,7 +64,7 @@ def test_a_string_has_at_most_four_cards():
     for b in hand_buttons(platform)[:5]:
         click(app, b)
     assert len(app.screen.local["picked"]) == 4
-    assert any("at most 4" in n[1] for n in app.notices)
+    assert any("at most 4" in n.text for n in app.notices)
 
 
 def test_no_play_is_sent_as_a_declaration():
@@ -304,7 +274,7 @@ def test_science_game_play_a_wrong_guess_shows_cards_then_the_right_guess_wins()
 def test_a_tampered_rule_link_says_so_and_shows_the_setup_screen():
     token = rulelink.encode("card.red")
     app, platform = start(f"#/eleusis-science?rule={token[:-3]}xyz&seed=1")
-    assert any("could not be opened" in n[1] for n in app.notices)
+    assert any("could not be opened" in n.text for n in app.notices)
     assert "New game: Eleusis: solo science" in text(platform)
 
 

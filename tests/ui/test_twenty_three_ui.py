@@ -10,7 +10,9 @@ from junban.session import Seat
 from junban.ui import i18n
 from junban.ui.app import App
 from junban.ui.games import twenty_three as ui
+from tests.ui import tablekit
 from tests.ui.fakeplatform import FakePlatform
+from tests.ui.tablekit import by_attr, by_id, button, click, nodes
 
 VS_BOT = "#/23?players=2&bots=1&level=baseline&seed=123"
 
@@ -18,38 +20,8 @@ VS_BOT = "#/23?players=2&bots=1&level=baseline&seed=123"
 # ---------------------------------------------------------------------- helpers
 
 
-def start(hash_text: str = VS_BOT, lang: str = "en") -> tuple[App, FakePlatform]:
-    platform = FakePlatform(hash_text=hash_text, languages=(lang,))
-    app = App(platform)
-    app.start()
-    return app, platform
-
-
-def nodes(platform, predicate) -> list:
-    return platform.root.find_all(predicate)
-
-
-def by_attr(platform, name: str, value: str | None = None) -> list:
-    return nodes(platform, lambda n: name in n.attributes and (value is None or n.attributes[name] == value))
-
-
-def one(platform, selector_id: str):
-    found = by_attr(platform, "id", selector_id)
-    assert len(found) == 1, f"#{selector_id}: {len(found)} found"
-    return found[0]
-
-
-def button(platform, name: str):
-    """The one button whose accessible name is ``name`` (its aria-label, else its text)."""
-    found = [n for n in nodes(platform, lambda n: n.tagName == "button")
-             if n.attributes.get("aria-label", n.textContent) == name]
-    assert len(found) == 1, f"button {name!r}: {len(found)} found"
-    return found[0]
-
-
-def click(app: App, node) -> None:
-    assert "disabled" not in node.attributes, f"{node.html()[:120]} is disabled"
-    app.dispatch(node.attributes["data-act"], node.attributes.get("data-arg"))
+def start(hash_text: str = VS_BOT, lang: str = "en"):
+    return tablekit.start(hash_text, lang)
 
 
 def hand_buttons(platform) -> list:
@@ -112,11 +84,11 @@ def test_a_fourth_discard_choice_is_refused_and_the_1_cannot_be_chosen():
     for card in hand_buttons(platform)[-3:]:
         click(app, card)
     click(app, hand_buttons(platform)[-4])
-    assert len(table(app).local["discard"]) == 3 and any("chosen 3" in n[1] for n in app.notices)
+    assert len(table(app).local["discard"]) == 3 and any("chosen 3" in n.text for n in app.notices)
     holder = next(s for s in range(2) if 1 in session.state.hands[s])
     if holder == 0:
         click(app, hand_buttons(platform)[0])  # the 1
-        assert any("cannot be discarded" in n[1] for n in app.notices)
+        assert any("cannot be discarded" in n.text for n in app.notices)
 
 
 # ---------------------------------------------------------------------- choosing a play and seeing its penalty
@@ -134,11 +106,11 @@ def test_a_picked_card_shows_the_engines_penalty_before_playing_and_play_sends_e
     session = table(app).session
     value = session.view(0)["pile_value"]
     card = max(c for c in hand(platform) if c >= value)
-    click(app, one(platform, f"tt-card-{card}-0"))
+    click(app, by_id(platform, f"tt-card-{card}-0"))
     expected = rules.penalty(value, card)
-    preview = one(platform, "tt-preview").textContent
+    preview = by_id(platform, "tt-preview").textContent
     assert (f"Penalty: {expected} chip" in preview) if expected else ("No penalty" in preview)
-    cost = one(platform, "tt-play-cost").textContent
+    cost = by_id(platform, "tt-play-cost").textContent
     assert cost == ("no penalty" if expected == 0 else f"+{expected} chip" + ("s" if expected > 1 else ""))
     before, size = session.view(0)["penalties"][0], len(hand(platform))
     click(app, button(platform, "Play"))
@@ -157,12 +129,12 @@ def test_several_cards_of_one_number_are_played_together_and_another_number_star
         pytest.fail("no deal with a playable pair in 40 seeds")
     pair = pairs[0]
     other = next(c for c in cards if c != pair)
-    click(app, one(platform, f"tt-card-{other}-0"))
-    click(app, one(platform, f"tt-card-{pair}-0"))
-    click(app, one(platform, f"tt-card-{pair}-1"))
+    click(app, by_id(platform, f"tt-card-{other}-0"))
+    click(app, by_id(platform, f"tt-card-{pair}-0"))
+    click(app, by_id(platform, f"tt-card-{pair}-1"))
     assert table(app).local["picked"] == [[pair, 0], [pair, 1]]
-    assert one(platform, f"tt-card-{pair}-1").attributes["aria-pressed"] == "true"
-    assert one(platform, f"tt-card-{other}-0").attributes["aria-pressed"] == "false"
+    assert by_id(platform, f"tt-card-{pair}-1").attributes["aria-pressed"] == "true"
+    assert by_id(platform, f"tt-card-{other}-0").attributes["aria-pressed"] == "false"
     click(app, button(platform, "Play"))
     assert table(app).session.actions[-1] == {"play": [pair, pair]}
 
@@ -177,14 +149,14 @@ def test_a_card_below_the_pile_is_explained_and_a_bonus_chip_makes_it_playable_a
     else:
         pytest.fail("no deal with a card just below the pile in 60 seeds")
     card, value = low[0], view["pile_value"]
-    click(app, one(platform, f"tt-card-{card}-0"))
-    assert f"{card} is below the pile value {value}" in one(platform, "tt-preview").textContent
+    click(app, by_id(platform, f"tt-card-{card}-0"))
+    assert f"{card} is below the pile value {value}" in by_id(platform, "tt-preview").textContent
     assert "disabled" in button(platform, "Play").attributes
     click(app, button(platform, "One more bonus chip"))
-    assert one(platform, "tt-value").textContent == str(card)
-    assert f"1 bonus chip moves the value from {value} to {card}" in one(platform, "tt-preview").textContent
+    assert by_id(platform, "tt-value").textContent == str(card)
+    assert f"1 bonus chip moves the value from {value} to {card}" in by_id(platform, "tt-preview").textContent
     click(app, button(platform, "Raise the adjusted value"))  # above the card: refused, and said why
-    assert f"below the adjusted value {card + 1}" in one(platform, "tt-preview").textContent
+    assert f"below the adjusted value {card + 1}" in by_id(platform, "tt-preview").textContent
     click(app, button(platform, "Lower the adjusted value"))
     click(app, button(platform, "Play"))
     assert table(app).session.actions[-1] == {"play": [card], "bonus": 1, "value": card}
@@ -194,12 +166,12 @@ def test_a_card_below_the_pile_is_explained_and_a_bonus_chip_makes_it_playable_a
 def test_pass_force_and_drop_out_show_their_costs_and_drop_out_asks_first():
     app, platform = playing()
     size = len(hand(platform))
-    assert one(platform, "tt-pass-cost").textContent == "+1 chip"
-    assert one(platform, "tt-force-cost").textContent.startswith("+2 chips")
-    assert one(platform, "tt-drop-cost").textContent == f"+{size} chips"
+    assert by_id(platform, "tt-pass-cost").textContent == "+1 chip"
+    assert by_id(platform, "tt-force-cost").textContent.startswith("+2 chips")
+    assert by_id(platform, "tt-drop-cost").textContent == f"+{size} chips"
     click(app, button(platform, "Drop out"))
     assert table(app).session.actions[-1] != {"drop_out": True}
-    assert f"Your {size} cards go back in the box" in one(platform, "tt-confirm-text").textContent
+    assert f"Your {size} cards go back in the box" in by_id(platform, "tt-confirm-text").textContent
     click(app, button(platform, "Keep playing"))
     assert not by_attr(platform, "id", "tt-confirm-text")
     click(app, button(platform, "Pass and force"))
@@ -234,11 +206,11 @@ def test_the_keyboard_moves_between_cards_chooses_chips_and_plays():
     assert app.key("ArrowLeft") and platform.focused == f"#tt-card-{cards[-1]}-" + str(cards.count(cards[-1]) - 1)
     value = table(app).view()["pile_value"]
     card = next(c for c in cards if c >= value)
-    click(app, one(platform, f"tt-card-{card}-0"))
+    click(app, by_id(platform, f"tt-card-{card}-0"))
     assert app.key("+") and table(app).local["bonus"] == 1
     assert app.key("-") and table(app).local["bonus"] == 0
     assert app.key("Escape") and table(app).local["picked"] == []
-    click(app, one(platform, f"tt-card-{card}-0"))
+    click(app, by_id(platform, f"tt-card-{card}-0"))
     assert app.key("p")
     assert table(app).session.actions[-1] == {"play": [card]}
 
@@ -278,14 +250,14 @@ def test_the_last_card_previews_going_out_and_the_chips_it_returns():
     app.go(f"#/play/{session.id}")
     view = session.view(0)
     (card,) = view["hand"]
-    click(app, one(platform, f"tt-card-{card}-0"))
+    click(app, by_id(platform, f"tt-card-{card}-0"))
     taken = rules.penalty(view["pile_value"], card)
     returned = min(rules.GOING_OUT_RETURN, view["penalties"][0] + taken)
-    assert "Your last card: you go out and return" in one(platform, "tt-preview").textContent
+    assert "Your last card: you go out and return" in by_id(platform, "tt-preview").textContent
     net = taken - returned
     plural = "s" if abs(net) > 1 else ""
     expected = "no penalty" if net == 0 else (f"−{-net} chip{plural}" if net < 0 else f"+{net} chip{plural}")
-    assert one(platform, "tt-play-cost").textContent == expected
+    assert by_id(platform, "tt-play-cost").textContent == expected
     click(app, button(platform, "Play"))
     assert table(app).session.view(0)["penalties"][0] == view["penalties"][0] + net
 
@@ -303,7 +275,7 @@ def test_the_round_summary_stands_between_the_rounds_until_the_person_starts_rou
     session.seats[1] = Seat("bot", "Bot 2", "baseline")
     app.save(session)
     app.go(f"#/play/{session.id}")
-    summary = one(platform, "tt-summary-title")
+    summary = by_id(platform, "tt-summary-title")
     assert summary.textContent == "Round 1 is over"
     assert not hand_buttons(platform), "the new hand waits until the summary is closed"
     results = ui.round_results(session.view(0), 1)
@@ -329,7 +301,7 @@ def finished_game(players: int, want_tie: bool) -> tuple[App, FakePlatform]:
 def test_the_final_ranking_shows_a_shared_win_as_shared():
     app, platform = finished_game(2, want_tie=True)
     session = table(app).session
-    end = one(platform, "end-title").textContent
+    end = by_id(platform, "end-title").textContent
     assert end == "Shared win: Player 1 and Player 2!"
     places = [n.textContent for n in nodes(platform, lambda n: "tt-place" in n.attributes.get("class", ""))]
     assert places == ["1st (shared)", "1st (shared)"]
@@ -344,7 +316,7 @@ def test_the_final_ranking_orders_by_total_after_the_bonus_refund_and_the_histor
     rows = nodes(platform, lambda n: n.tagName == "tr" and "tt-place" in n.childNodes[0].attributes.get("class", ""))
     totals = [int(r.childNodes[-1].textContent) for r in rows]
     assert totals == sorted(outcome["totals"]) and totals[0] == min(outcome["totals"])
-    assert one(platform, "end-title").textContent == f"{session.seats[outcome['winners'][0]].name} wins!"
+    assert by_id(platform, "end-title").textContent == f"{session.seats[outcome['winners'][0]].name} wins!"
     entry = ui.history_entry(session)
     assert entry == {"bucket": "standard", "won": True, "perfect": outcome["totals"][0] == 0,
                      "score": outcome["totals"][0]}
@@ -379,7 +351,7 @@ def test_a_whole_game_against_a_bot_through_the_ui_reaches_the_ranking():
         if session.is_over:
             break
         if by_attr(platform, "id", "tt-next-round"):
-            click(app, one(platform, "tt-next-round"))
+            click(app, by_id(platform, "tt-next-round"))
         elif by_attr(platform, "id", "tt-discard"):
             discard_highest(app, platform)
         else:
@@ -387,14 +359,14 @@ def test_a_whole_game_against_a_bot_through_the_ui_reaches_the_ranking():
             plays = [a for a in legal if "play" in a and "bonus" not in a]
             if plays:
                 card = plays[0]["play"][0]
-                click(app, one(platform, f"tt-card-{card}-0"))
+                click(app, by_id(platform, f"tt-card-{card}-0"))
                 click(app, button(platform, "Play"))
             else:
                 click(app, button(platform, "Drop out" if {"drop_out": True} in legal else "Pass"))
                 if by_attr(platform, "id", "tt-drop-yes"):
-                    click(app, one(platform, "tt-drop-yes"))
+                    click(app, by_id(platform, "tt-drop-yes"))
     assert session.is_over
-    assert one(platform, "end-title").textContent.endswith("!")
+    assert by_id(platform, "end-title").textContent.endswith("!")
     assert len(app.store.history()) == 1
 
 
@@ -403,7 +375,7 @@ def test_a_table_of_bots_plays_itself_to_the_end_showing_no_hand():
     assert not hand_buttons(platform) and "Hands are hidden" in platform.root.textContent
     platform.run_timers()
     session = table(app).session
-    assert session.is_over and one(platform, "end-title").textContent.endswith("!")
+    assert session.is_over and by_id(platform, "end-title").textContent.endswith("!")
     assert app.store.history()[0]["won"] is False
 
 

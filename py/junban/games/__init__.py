@@ -25,6 +25,14 @@ A game package (``junban.games.<name>``) exposes these module-level names:
 ``check_invariants(state) -> None``
     Assert the game's invariants (used by the property and fuzz tests).
 
+Optional (``junban.session`` uses them to keep long logs playable; see its docstring):
+
+``winds_down(action: dict) -> bool``
+    Does the action bring the game nearer its end whatever happens (False for what the rules let a player
+    repeat without end: The Game's markers and undo, 23's pass)? Absent: every action does.
+``position(state) -> hashable``
+    What decides the rest of the game; an action that returns to a recent position folds out of the log.
+
 A game's log (config + seed + actions) is the truth: ``junban.gamelog.replay`` rebuilds any state from it.
 """
 from __future__ import annotations

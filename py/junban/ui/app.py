@@ -1,103 +1,106 @@
-"""The app: routes the URL hash to a screen, renders it, turns page events into intents, keeps saves.
+"""The app: routes the URL hash to a screen, renders it, turns page events into intents.
 
 A screen is an object with ``render() -> dom node``, ``handle(act, arg)``, and optionally ``field(name, value,
-final)``, ``key(key, ctrl, alt, typing) -> bool``, ``after_render()``, ``leave()``. Intents come from elements
-carrying ``data-act`` (and ``data-arg``); form fields carry ``data-field``. Nothing a person can type or a link can
-carry is ever parsed as HTML.
+final)``, ``key(key, ctrl, alt, typing) -> bool``, ``after_render()``, ``leave()``, ``storage_changed(key)``.
+Screens are built with the app's ``Services`` (``junban.ui.services``: storage, settings, messages, new games)
+and never import this module. Intents come from elements carrying ``data-act`` (and ``data-arg``); form fields
+carry ``data-field``. Nothing a person can type or a link can carry is ever parsed as HTML.
 """
 from __future__ import annotations
-
-import importlib
-import importlib.util
-import random
-import traceback
 
 from junban import links
 from junban.errors import JunbanError
 from junban.games import GAME_MODULES
-from junban.storage import StorageFull, Store
 from junban.ui import i18n
 from junban.ui.dom import Renderer, h
+from junban.ui.games import has_ui
 from junban.ui.i18n import error_text, t
+from junban.ui.services import Services
 
 i18n.register("common")
 i18n.register("errors")
-
-SPEEDS = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
-DEFAULT_SETTINGS = {"lang": None, "speed": "normal", "names": []}
-
-# game slug -> module with that game's screens (setup options, table, results)
-GAME_UIS = {
-    "the-game": "junban.ui.games.the_game",
-    "23": "junban.ui.games.twenty_three",
-    "eleusis": "junban.ui.games.eleusis",
-    "eleusis-science": "junban.ui.games.eleusis_science",
-}
-
-
-def game_ui(game: str):
-    return importlib.import_module(GAME_UIS[game])
-
-
-def has_ui(game: str) -> bool:
-    """Is this game playable in this build (its engine and its table UI are present)?"""
-    return game in GAME_UIS and importlib.util.find_spec(GAME_UIS[game]) is not None
-
-
-def new_save_id() -> str:
-    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-    rng = random.SystemRandom()
-    return "".join(rng.choice(alphabet) for _ in range(12))
+i18n.register("help")
+i18n.register("storage")
 
 
 class App:
     def __init__(self, platform):
         self.platform = platform
-        self.store = Store(platform.storage, clock=platform.now)
-        self.settings = {**DEFAULT_SETTINGS, **self._read_settings()}
-        lang = self.settings.get("lang")
-        i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
-        platform.set_lang(i18n.language())
+        self.services = Services(platform, go=self.go, render=self.render, current=lambda: self.screen)
+        lang = self.services.settings.get("lang")
+        self.services.use_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
         self.renderer = Renderer(platform.document, platform.root)
         self.screen = None
-        self.notices: list[tuple[str, str, str]] = []  # (kind, text, key), shown above the screen until dismissed
-        self._focus_after: str | None = None
+        self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
+
+    # What tests and the platform reach through the app.
+    @property
+    def store(self):
+        return self.services.store
+
+    @property
+    def settings(self) -> dict:
+        return self.services.settings
+
+    @property
+    def notices(self):
+        return self.services.notices
+
+    def save(self, session) -> bool:
+        return self.services.save(session)
 
     # ------------------------------------------------------------------ start and routing
 
     def start(self) -> None:
         self.platform.listen(self)
         self.store.check_all()
-        self.report_storage_problems()
+        self.services.sweep_empty_saves()
         self.route(self.platform.get_hash())
+        # What was found unreadable is said on the first screen (after the route, which clears old notices).
+        if self.store.problems:
+            self.services.report_storage_problems()
+            self.render()
         self.platform.set_ready()
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)
 
-    def route(self, hash_text: str) -> None:
-        """Show the screen the hash names (a link, a reload, the back button)."""
+    def route(self, hash_text: str, keep_notices: bool = False) -> None:
+        """Show the screen the hash names (a link, a reload, the back button). What was said about the last
+        screen is cleared, unless ``keep_notices`` (a redirect that says why it happened)."""
+        notify = self.services.notify
+        if not keep_notices:
+            self.services.clear_notices()
         try:
             route = links.parse_route(hash_text)
         except links.LinkError as err:
-            self.notify(t("link.bad", reason=error_text(err)), "error")
+            notify(t("link.bad", reason=error_text(err)), "error")
             game = _game_in(hash_text)
-            self.go(f"#/{game}" if game else "#/", replace=True)
+            self.go(f"#/{game}" if game else "#/", replace=True, keep_notices=True)
             return
         try:
             screen = self._screen_for(route)
         except JunbanError as err:
-            self.notify(error_text(err), "error")
+            notify(error_text(err), "error")
             screen = self._home()
             self.platform.set_hash("#/", replace=True)
         except Exception as err:  # never a dead page: say so, and go home
-            self._report_crash(err)
+            self.services.report_crash(err)
             screen = self._home()
             self.platform.set_hash("#/", replace=True)
         if screen is not None:
             self.show(screen)
+        self.routed_hash = self.platform.get_hash()
+
+    def hash_changed(self, hash_text: str) -> None:
+        """The address changed (the back button, a link). Hash changes are reported late, after the app may have
+        moved on by itself (a link that opened a game becomes ``#/play/<id>``): the address already shown is not
+        routed again (that would open the same game twice and drop what was said about it)."""
+        if hash_text != self.routed_hash:
+            self.route(hash_text)
 
     def _screen_for(self, route: links.Route):
+        services = self.services
         if route.game is not None and not has_ui(route.game):
             raise JunbanError(t("game.unavailable", game=route.game))
         if route.name == "home":
@@ -105,194 +108,176 @@ class App:
         if route.name == "history":
             from junban.ui.screens.history import HistoryScreen
 
-            return HistoryScreen(self)
+            return HistoryScreen(services)
         if route.name == "rules":
             from junban.ui.screens.rules import RulesScreen
 
-            return RulesScreen(self, route.game)
+            return RulesScreen(services, route.game)
         if route.name == "setup":
             from junban.ui.screens.setup import SetupScreen
 
             try:
                 preset = links.setup_from_params(route.game, route.params, require_seed=False) if route.params else None
             except links.LinkError as err:
-                self.notify(t("link.bad", reason=error_text(err)), "error")
+                services.notify(t("link.bad", reason=error_text(err)), "error")
                 self.platform.set_hash(f"#/{route.game}", replace=True)
                 preset = None
-            return SetupScreen(self, route.game, preset)
+            return SetupScreen(services, route.game, preset)
         if route.name == "deal":
             return self._deal_from_link(route)
         if route.name == "play":
             return self._open_save(route.save_id)
+        if route.name == "tutorial":
+            return self._tutorial(route.game)
+        if route.name == "storage":
+            from junban.ui.screens.storage import StorageScreen
+
+            return StorageScreen(services)
+        if route.name == "receive":  # a game sent from another device: stored (merged), then opened
+            from junban.ui.screens.storage import receive
+
+            save_id = receive(services, route.params)
+            self.platform.set_hash(f"#/play/{save_id}" if save_id else "#/", replace=True)
+            return self._open_save(save_id) if save_id else self._home()
         return self._home()
 
     def _home(self):
         from junban.ui.screens.home import HomeScreen
 
-        return HomeScreen(self)
+        return HomeScreen(self.services)
 
     def _deal_from_link(self, route: links.Route):
         from junban.ui.screens.setup import SetupScreen
 
+        services = self.services
         try:
             setup = links.setup_from_params(route.game, route.params)
         except links.LinkError as err:
-            self.notify(t("link.bad", reason=error_text(err)), "error")
+            services.notify(t("link.bad", reason=error_text(err)), "error")
             self.platform.set_hash(f"#/{route.game}", replace=True)
-            return SetupScreen(self, route.game, None)
-        seats = self.default_seats(route.game, setup.players, setup.bots, setup.level)
-        session = self.create_session(route.game, setup.config, setup.seed, seats)
+            return SetupScreen(services, route.game, None)
+        from junban.daily import link_shape
+
+        started = services.started_game(route.game, setup.config, setup.seed, link_shape(setup))
+        if started is not None:  # the same link opened again: the game started from it, with "start again"
+            services.notify(t("link.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", _link_of(route)))
+            return self._resume(started)
+        seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
+        session = services.create_session(route.game, setup.config, setup.seed, seats)
         if session is None:
-            return SetupScreen(self, route.game, setup)
-        self.platform.set_hash(f"#/play/{session.id}", replace=True)
-        return self._table(session)
+            return SetupScreen(services, route.game, setup)
+        return self._table(self._opened(session))
+
+    def _opened(self, session):
+        """A game opened from a link: Back from its table leads home (the link's entry becomes home)."""
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{session.id}")
+        return session
+
+    def _resume(self, save_id: str):
+        self.platform.set_hash("#/", replace=True)
+        self.platform.set_hash(f"#/play/{save_id}")
+        return self._open_save(save_id)
+
+    def _tutorial(self, game: str):
+        """A game's first game that teaches: the one under way, with "start again", or a new one."""
+        from junban.daily import seat_shape
+        from junban.ui.tutorials import script_for
+
+        services = self.services
+        script = script_for(game)
+        seats = services.default_seats(game, script.people + script.bots, script.bots, script.level)
+        config = load_game_config(game, script.config)
+        started = services.started_game(game, config, script.seed, seat_shape(seats), mode="tutorial")
+        if started is not None:
+            services.notify(t("tut.resumed"), "info", key="resumed",
+                            action=(t("link.start_again"), "app:fresh", f"#/tutorial/{game}"))
+            return self._resume(started)
+        session = services.create_session(game, config, script.seed, seats, mode="tutorial")
+        if session is None:
+            return self._home()
+        return self._table(self._opened(session))
+
+    def start_again(self, hash_text: str) -> None:
+        """"Start again" on a resumed link or tutorial: a new game of the same deal."""
+        try:
+            route = links.parse_route(hash_text)
+        except links.LinkError:
+            return
+        services = self.services
+        if route.name == "tutorial":
+            from junban.ui.tutorials import script_for
+
+            script = script_for(route.game)
+            seats = services.default_seats(route.game, script.people + script.bots, script.bots, script.level)
+            session = services.create_session(route.game, script.config, script.seed, seats, mode="tutorial")
+        elif route.name == "deal":
+            try:
+                setup = links.setup_from_params(route.game, route.params)
+            except links.LinkError as err:
+                services.notify(t("link.bad", reason=error_text(err)), "error")
+                return
+            seats = services.default_seats(route.game, setup.players, setup.bots, setup.level)
+            session = services.create_session(route.game, setup.config, setup.seed, seats)
+        else:
+            return
+        if session is not None:
+            services.go(f"#/play/{session.id}", replace=True)
 
     def _open_save(self, save_id: str):
-        from junban.session import Session
+        from junban.session import LONG_LOG, Session
 
         record = self.store.read_save(save_id)
-        self.report_storage_problems()
+        self.services.report_storage_problems()
         if record is None:
-            self.notify(t("save.missing"), "error")
+            self.services.notify(t("save.missing"), "error")
             self.platform.set_hash("#/", replace=True)
             return self._home()
         try:
             session = Session.from_record(record)
         except (JunbanError, ValueError, TypeError, KeyError) as err:
-            from junban.storage import UnreadableRecord
+            from junban.storage import replay_failure
 
-            self.store.save_unreadable(save_id, UnreadableRecord(str(err), code="record.replay",
-                                                                 reason=error_text(err)))
-            self.report_storage_problems()
+            self.store.save_unreadable(save_id, replay_failure(err))
+            self.services.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
+        if len(session.actions) >= LONG_LOG and session.compact():  # written before folding: the same position
+            self.services.notify(t("storage.compacted", n=len(record["actions"]) - len(session.actions)), "info")
+            self.services.save(session)
+        self.services.warn_if_long(session)
         return self._table(session)
 
     def _table(self, session):
         from junban.ui.screens.table import TableScreen
 
-        return TableScreen(self, session)
+        return TableScreen(self.services, session)
 
-    def go(self, hash_text: str, replace: bool = False) -> None:
+    def go(self, hash_text: str, replace: bool = False, keep_notices: bool = False) -> None:
         """Navigate to a route: record it in the history (or replace the current entry) and show it."""
         self.platform.set_hash(hash_text, replace=replace)
-        self.route(hash_text)
+        self.route(hash_text, keep_notices=keep_notices)
 
     def show(self, screen) -> None:
+        """Put a screen on the page; focus moves to its main heading (never left on the page body)."""
         if self.screen is not None and hasattr(self.screen, "leave"):
             self.screen.leave()
         self.screen = screen
         self.platform.scroll_to_top()
+        if self.services.focus_target is None:
+            self.services.focus_after_render(getattr(screen, "focus_on_show", "#main h1 || #main"))
         self.render()
-        self._focus_after = None
-
-    # ------------------------------------------------------------------ sessions and saves
-
-    def default_seats(self, game: str, players: int, bots: int, level: str | None) -> list:
-        from junban.session import Seat
-
-        names = self.settings.get("names") or []
-        seats = []
-        people = players - bots
-        for i in range(players):
-            if i < people:
-                name = names[i] if i < len(names) and isinstance(names[i], str) else t("seat.person", n=i + 1)
-                seats.append(Seat("person", name))
-            else:
-                seats.append(Seat("bot", t("seat.bot", n=i + 1), level))
-        return seats
-
-    def create_session(self, game: str, config: dict, seed: str, seats: list):
-        from junban.session import Session
-
-        try:
-            session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now())
-        except JunbanError as err:
-            self.notify(error_text(err), "error")
-            return None
-        self.save(session)
-        return session
-
-    def save(self, session) -> bool:
-        """Write the session; on a full storage keep playing and tell the person."""
-        try:
-            self.store.write_save(session.to_record())
-        except StorageFull:
-            self.notify(t("storage.full"), "error", key="storage-full")
-            return False
-        self.dismiss("storage-full")
-        return True
-
-    def record_finished(self, session) -> None:
-        entry = game_ui(session.game).history_entry(session)
-        entry.update({"id": session.id, "game": session.game, "players": len(session.seats),
-                      "at": self.platform.now(), "seed": session.seed})
-        try:
-            self.store.add_history(entry)
-        except StorageFull:
-            self.notify(t("storage.full"), "error", key="storage-full")
-
-    def report_storage_problems(self) -> None:
-        for problem in self.store.take_problems():
-            reason = error_text(problem.reason)
-            if problem.backup_key:
-                self.notify(t("storage.unreadable", key=problem.key, reason=reason, backup=problem.backup_key), "error")
-            else:
-                self.notify(t("storage.unreadable_in_place", key=problem.key, reason=reason), "error")
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab wrote to storage."""
         if self.screen is not None and hasattr(self.screen, "storage_changed"):
             self.screen.storage_changed(key)
 
-    # ------------------------------------------------------------------ settings
-
-    def _read_settings(self) -> dict:
-        values = self.store.settings()
-        clean = {}
-        if values.get("lang") in i18n.LANGUAGES:
-            clean["lang"] = values["lang"]
-        if values.get("speed") in SPEEDS:
-            clean["speed"] = values["speed"]
-        names = values.get("names")
-        if isinstance(names, list):
-            from junban.session import clean_name
-
-            clean["names"] = [clean_name(n, "") for n in names[:8] if isinstance(n, str)]
-        return clean
-
-    def set_setting(self, key: str, value) -> None:
-        self.settings[key] = value
-        try:
-            self.store.write_settings({k: v for k, v in self.settings.items() if v is not None})
-        except StorageFull:
-            self.notify(t("storage.full"), "error", key="storage-full")
-        if key == "lang":
-            i18n.set_language(value)
-            self.platform.set_lang(value)
-
-    # ------------------------------------------------------------------ messages
-
-    def notify(self, text: str, kind: str = "info", key: str | None = None) -> None:
-        key = key or text
-        if any(k == key for _, _, k in self.notices):
-            return
-        self.notices.append((kind, text, key))
-        self.platform.announce(text)
-
     def offer_update(self) -> None:
         """A new version of the app is installed and waiting: say so, with a button to reload onto it."""
-        self.notify(t("update.ready"), "update", key="update")
+        self.services.notify(t("update.ready"), "update", key="update", sticky=True)
         self.render()
-
-    def dismiss(self, key: str) -> None:
-        self.notices = [n for n in self.notices if n[2] != key]
-
-    def announce(self, text: str) -> None:
-        self.platform.announce(text)
-
-    def focus_after_render(self, selector: str) -> None:
-        self._focus_after = selector
 
     # ------------------------------------------------------------------ rendering and events
 
@@ -300,46 +285,64 @@ class App:
         if self._rendering:
             return
         self._rendering = True
+        services = self.services
         try:
             screen = self.screen
             body = screen.render() if screen is not None else h("p", {}, t("loading"))
             title = getattr(screen, "title", None)
             self.platform.set_title(f"{title} · Junban" if title else "Junban")
-            self.renderer.render([self._header(), self._notices(), h("main", {"id": "main", "class": "screen"}, body)])
-            if self._focus_after:
-                self.platform.focus(self._focus_after)
-                self._focus_after = None
+            motion = getattr(screen, "motion", False)
+            if motion:
+                self.platform.motion_before()
+            self.renderer.render([
+                self._header(screen),
+                self._notices(),
+                h("main", {"id": "main", "class": ["screen", getattr(screen, "screen_class", None)],
+                           "tabindex": "-1"}, body),
+            ])
+            if motion:
+                self.platform.motion_after(services.motion_ms())
+            if services.focus_target:
+                self.platform.focus(services.focus_target)
+                services.focus_target = None
         finally:
             self._rendering = False
         if screen is not None and hasattr(screen, "after_render"):
             screen.after_render()
 
-    def _header(self):
+    def _header(self, screen):
+        """The top bar. A screen may put its own things in it (a table: its title and menu)."""
         other = "ja" if i18n.language() == "en" else "en"
+        extra = screen.header_items() if screen is not None and hasattr(screen, "header_items") else None
         return h(
             "header",
-            {"class": "topbar"},
+            {"class": ["topbar", "compact" if extra is not None else None]},
             h("a", {"href": "#/", "class": "brand"},
-              h("span", {"class": "brand-mark", "aria-hidden": "true"}, "順"), "Junban",
+              h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
+              h("span", {"class": "brand-name"}, "Junban"),
               h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
+            extra,
             h("nav", {"class": "topnav", "aria-label": t("nav.label")},
-              h("a", {"href": "#/history"}, t("nav.history")),
+              h("a", {"href": "#/history"}, t("nav.history")) if extra is None else None,
               h("button", {"type": "button", "class": "lang", "data-act": "app:lang", "data-arg": other,
                            "lang": other, "aria-label": t("nav.language_to", name=i18n.LANGUAGES[other])},
-                i18n.LANGUAGES[other])),
+                i18n.LANGUAGES[other]) if extra is None else None),
         )
 
     def _notices(self):
         items = []
-        for kind, text, key in self.notices:
+        for notice in self.services.notices:
             items.append(
-                h("div", {"class": ["notice", f"notice-{kind}"], "role": "alert" if kind == "error" else "status",
-                          "key": key},
-                  h("p", {}, text),
+                h("div", {"class": ["notice", f"notice-{notice.kind}"],
+                          "role": "alert" if notice.kind == "error" else "status", "key": notice.key},
+                  h("p", {}, notice.text),
                   h("button", {"type": "button", "class": "button primary", "data-act": "app:update"},
-                    t("update.reload")) if kind == "update" else None,
-                  h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss", "data-arg": key,
-                               "aria-label": t("notice.dismiss")}, "×"))
+                    t("update.reload")) if notice.kind == "update" else None,
+                  h("button", {"type": "button", "class": "button primary small notice-action",
+                               "data-act": notice.action[1], "data-arg": notice.action[2]}, notice.action[0])
+                  if notice.action else None,
+                  h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss",
+                               "data-arg": notice.key, "aria-label": t("notice.dismiss")}, "×"))
             )
         return h("div", {"class": "notices", "id": "notices"}, items)
 
@@ -348,19 +351,23 @@ class App:
         try:
             if act == "app:lang":
                 if arg in i18n.LANGUAGES:
-                    self.set_setting("lang", arg)
+                    self.services.set_setting("lang", arg)
             elif act == "app:dismiss":
-                self.dismiss(arg or "")
+                self.services.dismiss(arg or "")
             elif act == "app:update":
                 self.platform.apply_update()
             elif act == "app:go":
                 if arg:
                     self.go(arg)
                     return
+            elif act == "app:fresh":
+                if arg:
+                    self.start_again(arg)
+                    return
             elif self.screen is not None:
                 self.screen.handle(act, arg)
         except Exception as err:  # never leave the page dead: tell the person, keep the game
-            self._report_crash(err)
+            self.services.report_crash(err)
         self.render()
 
     def field(self, name: str, value, final: bool = False) -> None:
@@ -368,7 +375,7 @@ class App:
             try:
                 rerender = self.screen.field(name, value, final)
             except Exception as err:
-                self._report_crash(err)
+                self.services.report_crash(err)
                 rerender = True
             if rerender:
                 self.render()
@@ -379,15 +386,23 @@ class App:
         try:
             handled = self.screen.key(key, ctrl=ctrl, alt=alt, typing=typing)
         except Exception as err:
-            self._report_crash(err)
+            self.services.report_crash(err)
             handled = True
         if handled:
             self.render()
         return bool(handled)
 
-    def _report_crash(self, err: Exception) -> None:
-        traceback.print_exception(err)
-        self.notify(t("app.crash", reason=type(err).__name__), "error", key="crash")
+
+def load_game_config(game: str, config: dict) -> dict:
+    from junban.games import load_game
+
+    return load_game(game).normalize_config(config)
+
+
+def _link_of(route: links.Route) -> str:
+    """The address of a deal route (as the hash carries it)."""
+    query = "&".join(f"{k}={links.percent_encode(v, safe=',:')}" for k, v in route.params.items())
+    return f"#/{route.game}?{query}"
 
 
 def _game_in(hash_text: str) -> str | None:

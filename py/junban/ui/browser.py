@@ -6,7 +6,7 @@ events) behind plain Python methods; ``tests/ui/fakeplatform.py`` is its CPython
 from __future__ import annotations
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from junban.storage import StorageFull
 
@@ -80,6 +80,11 @@ class BrowserPlatform:
     def set_lang(self, lang: str) -> None:
         self.document.documentElement.setAttribute("lang", lang)
 
+    def set_skip_link(self, text: str) -> None:
+        link = _present(self.document.querySelector(".skip-link"))
+        if link is not None:
+            link.textContent = text
+
     def announce(self, text: str) -> None:
         """Say something in the ARIA live region (screen readers read it out)."""
         if self.live is not None:
@@ -87,9 +92,34 @@ class BrowserPlatform:
             self.live.textContent = text
 
     def focus(self, selector: str) -> None:
-        el = _present(self.document.querySelector(selector))
+        """Move focus to the element; ``selector`` may list choices as ``a || b`` (the first present wins). If
+        none is on the page, focus goes to the main region: never left on the body."""
+        el = None
+        for choice in selector.split(" || "):
+            try:
+                el = _present(self.document.querySelector(choice))
+            except Exception:  # not a selector this browser knows
+                el = None
+            if el is not None:
+                break
+        if el is None:
+            el = _present(self.document.getElementById("main"))
         if el is not None:
             el.focus()
+
+    # -- motion (assets/table.js): cards travel from where they were drawn last to where they are now
+
+    def motion_before(self) -> None:
+        """Note where every travelling thing ([data-flip]) is, before the page changes."""
+        table = _present(getattr(self.window, "junbanTable", None))
+        if table is not None:
+            table.before()
+
+    def motion_after(self, ms: int) -> None:
+        """Let what moved travel from its old place to its new one in ``ms`` milliseconds (0: no travel)."""
+        table = _present(getattr(self.window, "junbanTable", None))
+        if table is not None:
+            table.after(int(ms))
 
     def scroll_to_top(self) -> None:
         self.window.scrollTo(0, 0)
@@ -152,6 +182,36 @@ class BrowserPlatform:
         promise.then(create_once_callable(lambda *_: on_done(True)),
                      create_once_callable(lambda *_: on_done(False)))
 
+    # -- files: downloads and the file a person picks
+
+    def download(self, filename: str, text: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a file to save (a Blob behind an ``<a download>``; nothing leaves the device)."""
+        blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        self.window.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 60_000)
+
+    def read_chosen_file(self, input_id: str, max_chars: int, on_done) -> None:
+        """Read the file picked in ``<input type=file id=input_id>`` as text: ``on_done(text, None)``, or
+        ``on_done(None, "too_large" | "unreadable")``. The input is cleared, so the same file may be picked again."""
+        field = _present(self.document.getElementById(input_id))
+        files = _present(getattr(field, "files", None)) if field is not None else None
+        if files is None or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        field.value = ""
+        if float(chosen.size) > max_chars * 4:  # UTF-8 bytes: a file this large cannot be one we wrote
+            on_done(None, "too_large")
+            return
+        chosen.text().then(create_once_callable(lambda text: on_done(str(text), None)),
+                           create_once_callable(lambda *_: on_done(None, "unreadable")))
+
     # -- a new version of the app (the service worker; see assets/update.js)
 
     def on_update_ready(self, callback) -> None:
@@ -204,8 +264,18 @@ class BrowserPlatform:
             if handled:
                 event.preventDefault()
 
+        def on_table_act(event):
+            """A card dropped on a place (assets/table.js): the same intent a click would give."""
+            detail = _present(event.detail)
+            if detail is None:
+                return
+            act = _present(detail.act)
+            if isinstance(act, str):
+                arg = _present(detail.arg)
+                app.dispatch(act, arg if isinstance(arg, str) else None)
+
         def on_hash(event):
-            app.route(self.get_hash())
+            app.hash_changed(self.get_hash())
 
         def on_storage(event):
             key = _present(event.key)
@@ -216,6 +286,7 @@ class BrowserPlatform:
             (self.root, "input", on_field),
             (self.root, "change", on_field),
             (self.root, "submit", on_submit),
+            (self.root, "junban:act", on_table_act),
             (self.document, "keydown", on_key),
             (self.window, "hashchange", on_hash),
             (self.window, "storage", on_storage),

@@ -49,9 +49,21 @@ def error_text(err: Exception) -> str:
     code = getattr(err, "code", None)
     if code:
         key = f"err.{code}"
-        if key in _catalogs[_current] or key in _catalogs[DEFAULT_LANGUAGE]:
+        known = _catalogs[_current].keys() | _catalogs[DEFAULT_LANGUAGE].keys()
+        if key in known or f"{key}.other" in known:
             return t(key, **getattr(err, "params", {}))
     return str(err)
+
+
+def default_name(name: str, seat: int, kind: str) -> str:
+    """A seat's name in the current language if it is the default one of any language ("Player 2" is
+    「プレイヤー2」 in Japanese); a name a person chose stays as it is."""
+    key = "seat.bot" if kind == "bot" else "seat.person"
+    for lang in LANGUAGES:
+        template = _catalogs[lang].get(key)
+        if template and name == template.format(n=seat + 1):
+            return t(key, n=seat + 1)
+    return name
 
 
 class _SafeParams(dict):

@@ -16,4 +16,5 @@ from junban.games.eleusis.rules import (  # noqa: F401 - the game protocol (see 
     random_config,
     to_act,
     view,
+    winds_down,
 )

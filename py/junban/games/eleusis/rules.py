@@ -301,6 +301,12 @@ def legal_actions(state: State) -> list[dict]:
     return actions
 
 
+def winds_down(action: dict) -> bool:
+    """A wrong play (or "no play") can follow another without end (hands grow, the stock is refilled); everything
+    else settles what a play started, starts a round, or ends the game (``stop``, always legal)."""
+    return "play" not in action and "no_play" not in action
+
+
 def outcome(state: State) -> dict | None:
     return plain_copy(state.ended) if state.ended else None
 

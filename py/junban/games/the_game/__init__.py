@@ -9,6 +9,8 @@ from junban.games.the_game.rules import (  # noqa: F401 - the game protocol (see
     new_game,
     normalize_config,
     outcome,
+    position,
     to_act,
     view,
+    winds_down,
 )

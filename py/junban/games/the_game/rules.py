@@ -7,7 +7,8 @@ is lower, or exactly 10 higher. The game ends when the active player cannot play
 played. 0 cards left is a perfect win, 1-9 a win, 10 or more a loss. On Fire: a fire card (22 33 44 55 66 77) still
 on top of a pile at the end of a later turn than the one it was played in loses the game at once.
 
-Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 1/2").
+Piles are numbered 0..3: 0 and 1 ascending ("Ascending pile 1/2"), 2 and 3 descending ("Descending pile 3/4": a
+pile is named by its key, 1-4, at the table).
 
 Actions (JSON-able dicts):
 
@@ -144,6 +145,15 @@ def fire_cards(config: dict) -> frozenset:
     return FIRE_CARDS if config["on_fire"] else frozenset()
 
 
+def overdue_fire(view: dict) -> int | None:
+    """On Fire, from a seat's view: the pile whose fire card was played in an earlier turn and is still on top,
+    so ending the turn now loses the game (None if there is none)."""
+    for p, pile in enumerate(view["piles"]):
+        if pile["fire_on_top"] and not pile["top_played_this_turn"]:
+            return p
+    return None
+
+
 def cards_left(state: State) -> int:
     return len(state.draw) + sum(len(h) for h in state.hands)
 
@@ -273,6 +283,25 @@ def outcome(state: State) -> dict | None:
     return copy.deepcopy(state.ended) if state.ended else None
 
 
+def position(state: State) -> tuple:
+    """What decides the rest of the game: the same cards in the same places, the same markers, the same turn.
+    Not the order of the cards within a hand, nor how many actions led here. A marker set and cleared, or a card
+    played and taken back, returns to the position before it (the session folds such runs out of the log)."""
+    return (
+        tuple(state.draw),
+        tuple(tuple(sorted(hand)) for hand in state.hands),
+        tuple(tuple(pile) for pile in state.piles),
+        tuple((m["kind"], m["seat"], m["turn"]) if m else None for m in state.markers),
+        state.active, state.turn, tuple(state.played), state.minimum, state.ended is not None,
+    )
+
+
+def winds_down(action: dict) -> bool:
+    """Plays and ending a turn bring the game nearer its end (98 cards, at most 196 such actions); pile markers and
+    undo can be repeated without end."""
+    return "play" in action or "end_turn" in action
+
+
 # --------------------------------------------------------------------------- applying actions
 
 
@@ -280,11 +309,11 @@ def apply(state: State, action: dict) -> State:
     """Apply one action to a copy of ``state`` and return it. Illegal actions raise and change nothing."""
     kind = _action_kind(action)
     if state.ended:
-        raise GameOver("the game is over")
+        raise GameOver("the game is over", code="game.over")
     if kind == "mark":
         seat = action.get("seat", state.active)
         if type(seat) is not int or not 0 <= seat < state.config["players"]:
-            raise MalformedAction("unknown seat")
+            raise MalformedAction("unknown seat", code="action.unknown_seat")
         new = state.copy()
         _set_marker(new, seat, action["mark"], action["pile"])
     elif kind == "play":
@@ -292,14 +321,15 @@ def apply(state: State, action: dict) -> State:
         _play(new, action["play"], action["pile"])
     elif kind == "end_turn":
         if not can_end_turn(state):
-            raise RuleViolation(f"play at least {state.minimum} card{'s' if state.minimum > 1 else ''} before ending the turn")
+            raise RuleViolation(f"play at least {state.minimum} card{'s' if state.minimum > 1 else ''} before ending the turn",
+                                code="tg.end_early", n=state.minimum)
         new = state.copy()
         _end_turn(new)
     else:  # undo
         if state.config["strict"]:
-            raise RuleViolation("this is a strict game: a played card stays played")
+            raise RuleViolation("this is a strict game: a played card stays played", code="tg.strict")
         if not state.played:
-            raise RuleViolation("no card has been played this turn")
+            raise RuleViolation("no card has been played this turn", code="tg.nothing_to_undo")
         new = state.copy()
         _undo(new)
     new.log_length += 1
@@ -309,14 +339,14 @@ def apply(state: State, action: dict) -> State:
 def _action_kind(action: object) -> str:
     """Check the action's form (not its legality) and say which kind it is."""
     if not isinstance(action, dict):
-        raise MalformedAction("an action must be an object")
+        raise MalformedAction("an action must be an object", code="action.not_object")
     keys = set(action)
     if keys == {"play", "pile"}:
         card, pile = action["play"], action["pile"]
         if type(card) is not int or card not in range(2, 100):
-            raise MalformedAction("a card is a number from 2 to 99")
+            raise MalformedAction("a card is a number from 2 to 99", code="tg.bad_card")
         if type(pile) is not int or pile not in PILES:
-            raise MalformedAction("a pile is numbered 0 to 3")
+            raise MalformedAction("a pile is numbered 0 to 3", code="tg.bad_pile")
         return "play"
     if keys == {"end_turn"} and action["end_turn"] is True:
         return "end_turn"
@@ -324,23 +354,26 @@ def _action_kind(action: object) -> str:
         return "undo"
     if keys in ({"mark", "pile"}, {"mark", "pile", "seat"}):
         if action["mark"] is not None and action["mark"] not in MARKERS:
-            raise MalformedAction("a pile marker is 'keep', 'small' or none")
+            raise MalformedAction("a pile marker is 'keep', 'small' or none", code="tg.bad_marker")
         pile = action["pile"]
         if type(pile) is not int or pile not in PILES:
-            raise MalformedAction("a pile is numbered 0 to 3")
+            raise MalformedAction("a pile is numbered 0 to 3", code="tg.bad_pile")
         return "mark"
-    raise MalformedAction("unknown action")
+    raise MalformedAction("unknown action", code="action.unknown")
 
 
 def _play(state: State, card: int, pile: int) -> None:
     hand = state.hands[state.active]
     if card not in hand:
-        raise RuleViolation(f"{card} is not in the active player's hand")
+        raise RuleViolation(f"{card} is not in the active player's hand", code="tg.not_in_hand", card=card)
     top = pile_top(state, pile)
     if not fits(card, pile, top):
         direction = "higher" if ASCENDING[pile] else "lower"
         trick = top - BACKWARDS_STEP if ASCENDING[pile] else top + BACKWARDS_STEP
-        raise RuleViolation(f"{card} does not fit on a pile showing {top}: it must be {direction}, or exactly {trick}")
+        message = f"{card} does not fit on a pile showing {top}: it must be {direction}, or exactly {trick}"
+        if ASCENDING[pile]:
+            raise RuleViolation(message, code="tg.no_fit_higher", card=card, top=top, trick=trick)
+        raise RuleViolation(message, code="tg.no_fit_lower", card=card, top=top, trick=trick)
     hand.remove(card)
     state.piles[pile].append((card, state.turn))
     state.played.append((card, pile))
@@ -364,13 +397,15 @@ def _set_marker(state: State, seat: int, kind: str | None, pile: int) -> None:
     current = state.markers[pile]
     if kind is None:
         if not current:
-            raise RuleViolation("there is no marker on that pile")
+            raise RuleViolation("there is no marker on that pile", code="tg.no_marker")
         if current["seat"] != seat:
-            raise RuleViolation("only the player who set a marker can clear it")
+            raise RuleViolation("only the player who set a marker can clear it", code="tg.not_your_marker")
         state.markers[pile] = None
         return
     if current and current["kind"] == kind:
-        raise RuleViolation(f"that pile is already marked '{kind}'")
+        if kind == "keep":
+            raise RuleViolation("that pile is already marked 'keep'", code="tg.already_marked_keep")
+        raise RuleViolation("that pile is already marked 'small'", code="tg.already_marked_small")
     state.markers[pile] = {"kind": kind, "seat": seat, "turn": state.turn}
 
 

@@ -11,4 +11,5 @@ from junban.games.twenty_three.rules import (  # noqa: F401 - the game protocol 
     outcome,
     to_act,
     view,
+    winds_down,
 )

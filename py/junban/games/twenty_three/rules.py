@@ -331,6 +331,12 @@ def legal_actions(state: State) -> list[dict]:
     return actions
 
 
+def winds_down(action: dict) -> bool:
+    """Discards, plays and dropping out bring the game nearer its end (every card is played or put back at most
+    once); a pass may be repeated as often as a player likes."""
+    return "pass" not in action
+
+
 def outcome(state: State) -> dict | None:
     if state.ended is None:
         return None

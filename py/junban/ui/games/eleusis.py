@@ -823,7 +823,7 @@ def handle(table, act: str, arg: str | None) -> None:
             if table.act({"play": [code for code, _ in local["picked"]]}):
                 local["picked"] = []
                 offer = table.session.to_act == table.viewer and table.view()["phase"] == "prophet_offer"
-                table.app.focus_after_render("#el-not-now" if offer else "#status")
+                table.services.focus_after_render("#el-not-now" if offer else "#status")
     elif act == "el:no-play":
         if table.my_turn() and table.act({"no_play": True}):
             local["picked"] = []
@@ -838,10 +838,10 @@ def handle(table, act: str, arg: str | None) -> None:
             table.act({"judge": False, "card": arg})
     elif act == "el:summary-close":
         local["summary_seen"] = len(table.view()["rounds"])
-        table.app.focus_after_render("#status")
+        table.services.focus_after_render("#status")
     elif act == "el:stop":
         local["confirm_stop"] = True
-        table.app.focus_after_render("#el-stop-no")
+        table.services.focus_after_render("#el-stop-no")
     elif act == "el:stop-no":
         local["confirm_stop"] = False
     elif act == "el:stop-yes":
@@ -867,8 +867,8 @@ def pick_card(table, arg: str) -> None:
     elif len(picked) < el.STRING_MAX:
         picked.append(slot)
     else:
-        table.app.notify(t("el.string.full", n=el.STRING_MAX), "info", key="illegal")
-    table.app.focus_after_render(f"#el-card-{code}-{copy}")
+        table.services.notify(t("el.string.full", n=el.STRING_MAX), "info", key="illegal")
+    table.services.focus_after_render(f"#el-card-{code}-{copy}")
 
 
 def start_round(table) -> None:
@@ -891,7 +891,7 @@ def start_round(table) -> None:
             action["hint"] = hint
     if table.act(action):
         table.local["rule"] = new_table_state()["rule"]
-        table.app.focus_after_render("#status")
+        table.services.focus_after_render("#status")
 
 
 def field(table, name: str, value) -> bool:

@@ -87,7 +87,7 @@ def setup_options(screen):
         report = config.get("_report") or rule_report(text)
         link = None
         if report.get("ok") and not report.get("no_first"):
-            url = screen.app.platform.page_url() + science_links.rule_link(text)
+            url = screen.services.platform.page_url() + science_links.rule_link(text)
             link = h("div", {"class": "share-box sci-friend", "key": "link"},
                      h("label", {"for": "sci-friend-url"}, t("sci.setup.friend_link")),
                      h("input", {"id": "sci-friend-url", "type": "text", "readonly": True, "value": url}),
@@ -136,7 +136,7 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
     elif act == "sci:level" and arg in library.LEVELS:
         config["level"] = arg
     elif act == "sci:copy" and arg:
-        screen.app.platform.copy_text(arg, lambda ok: screen.app.announce(
+        screen.services.platform.copy_text(arg, lambda ok: screen.services.announce(
             t("table.copied") if ok else t("table.copy_failed")))
 
 
@@ -323,18 +323,18 @@ def handle(table, act: str, arg: str | None) -> None:
         if cards.is_card(code) and copy.isdigit() and table.my_turn():
             slot = [code, int(copy)]
             local["picked"] = None if local["picked"] == slot else slot
-            table.app.focus_after_render(f"#el-card-{code}-{copy}")
+            table.services.focus_after_render(f"#el-card-{code}-{copy}")
     elif act == "sci:play":
         if table.my_turn() and local["picked"]:
             if table.act({"play": local["picked"][0]}):
                 local["picked"] = None
-                table.app.focus_after_render("#status")
+                table.services.focus_after_render("#status")
     elif act == "sci:guess":
         if table.my_turn() and local["guess"].strip():
             if table.act({"guess": local["guess"]}):
                 if table.session.is_over:
                     local["guess"], local["report"] = "", None
-                table.app.focus_after_render("#sci-guesses-title")
+                table.services.focus_after_render("#sci-guesses-title")
     elif act == "sci:give-up":
         local["confirm_give_up"] = True
     elif act == "sci:give-up-no":
@@ -363,10 +363,10 @@ def share_rule(table) -> None:
     out = table.session.outcome
     if not out:
         return
-    url = table.app.platform.page_url() + science_links.rule_link(out["rule"])
+    url = table.services.platform.page_url() + science_links.rule_link(out["rule"])
     table.local["friend_url"] = url
-    table.app.platform.copy_text(url, lambda ok: table.app.announce(t("table.copied") if ok else t("table.copy_failed")))
-    table.app.focus_after_render("#sci-share-url")
+    table.services.platform.copy_text(url, lambda ok: table.services.announce(t("table.copied") if ok else t("table.copy_failed")))
+    table.services.focus_after_render("#sci-share-url")
 
 
 # ---------------------------------------------------------------------- telling what happened

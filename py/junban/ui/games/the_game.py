@@ -1,17 +1,21 @@
-"""The Game at the table: pick a card, then a pile; end the turn; markers; hint; the result.
+"""The Game at the table: pick a card, then a pile (or drag it there, or tap it twice); end the turn; markers from
+the pile itself; hint; the result.
 
 Everything legal comes from the engine (``legal_actions``); this module only draws the view and builds actions.
-Accessible names: a card in hand is named by its number ("37", a fire card "22 fire"); a pile "Ascending pile 1,
-top 12"; the end-turn button "End turn".
+Accessible names: a card in hand is named by its number ("37", a fire card "22 fire"); a pile by its direction,
+its key and its top ("Ascending pile 1, top 12" ... "Descending pile 4, top 88"); the end-turn button "End turn".
+Cards wear the printed deck's colour scale (``--v``, the value, sets the hue in CSS).
 """
 from __future__ import annotations
 
 from junban import bots as bot_registry
-from junban.games.the_game.rules import WIN_MAX_LEFT, fits, is_backwards_trick
+from junban.games.the_game.rules import WIN_MAX_LEFT, fits, is_backwards_trick, overdue_fire
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.i18n import t
+from junban.ui.parts.motion import draggable, drop_target, dropped, flip, origin
+from junban.ui.parts.sheet import confirm, sheet
 
 i18n.register("the_game")
 
@@ -94,11 +98,12 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    return {"selected": None, "hint": None, "markers": False}
+    return {"selected": None, "hint": None}
 
 
 def pile_name(pile: int) -> str:
-    return t("tg.pile.up", n=pile + 1) if pile < 2 else t("tg.pile.down", n=pile - 1)
+    """A pile's name says its direction and its key: "Ascending pile 1" (key 1) ... "Descending pile 4" (key 4)."""
+    return t("tg.pile.up", n=pile + 1) if pile < 2 else t("tg.pile.down", n=pile + 1)
 
 
 def card_label(card: int, fire: bool) -> str:
@@ -110,80 +115,146 @@ def _flame(cls: str = "flame"):
              h("path", {"d": "M8 1c1 3 4 4.5 4 8.5A4 4 0 0 1 4 9.5C4 7 6 6 6 4c1.2.8 1.6 2 1.6 3C9 6 8.8 3.5 8 1z"}))
 
 
+def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face", word: bool = False):
+    """A card as the printed deck shows it: its number large and in both corners (drawn by CSS from ``data-n``, so
+    a screen reader hears the number once), its colour by its value."""
+    return h("span", {"class": [cls, "fire" if fire else None], "style": f"--v:{card}", "data-n": str(card),
+                      **(extra or {})},
+             _flame() if fire else None,
+             h("span", {"class": "card-num"}, str(card)),
+             h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if word else None)
+
+
+def seat_status(table, view: dict, seat: int):
+    """What a seat chip says besides the name: the cards in that hand (a card sign and the number; the words are
+    for screen readers, so five chips fit a phone's width)."""
+    n = view["hand_counts"][seat]
+    return [h("span", {"class": "hand-sign", "aria-hidden": "true"}), str(n),
+            h("span", {"class": "visually-hidden"}, " ", t("tg.cards_word", n=n))]
+
+
+def _legal_plays(table) -> tuple[list[dict], set]:
+    legal = table.session.legal_actions() if table.my_turn() else []
+    return legal, {(a["play"], a["pile"]) for a in legal if "play" in a}
+
+
 def render_table(table):
-    session = table.session
     view = table.view()
     fire = set(view["fire_cards"])
-    legal = session.legal_actions() if table.my_turn() else []
-    plays = {(a["play"], a["pile"]) for a in legal if "play" in a}
+    legal, plays = _legal_plays(table)
     selected = table.local["selected"]
     if selected is not None and selected not in view["hand"]:
         selected = table.local["selected"] = None
     hint = table.local.get("hint")
+    played_by = _recent_plays(table)
     return h(
-        "section", {"class": "tg-table", "aria-label": t("tg.table")},
+        "section", {"class": ["tg-table", "my-turn" if table.my_turn() else None], "aria-label": t("tg.table")},
         _status(table, view),
-        _seats(table, view),
-        h("div", {"class": "piles", "role": "group", "aria-label": t("tg.piles")},
-          [_pile(table, view, p, selected, plays, fire, hint) for p in range(4)]),
+        h("div", {"class": "piles", "role": "group", "aria-label": t("tg.piles"), "data-zone": "piles"},
+          [_pile(table, view, p, selected, plays, fire, hint, played_by) for p in range(4)]),
+        _message(table, view, legal, selected, plays),
         _hand(table, view, selected, plays, fire, hint),
-        _turn_actions(table, view, legal, selected, plays),
-        _markers_panel(table, view) if table.local.get("markers") and table.hand_visible() else None,
+        _turn_actions(table, view, legal),
     )
 
 
-def _status(table, view):
+def render_replay(table, note: str):
+    """A replayed position (``the_game_review``): the piles and the acting seat's hand, read-only, the next action
+    highlighted as a hint is, and ``note`` saying what it is."""
+    view = table.view()
+    fire = set(view["fire_cards"])
+    hint = table.local.get("hint")
+    return [
+        _status(table, view, note=h("p", {"class": "status review-note", "id": "review-note"}, note)),
+        h("div", {"class": "piles", "role": "group", "aria-label": t("tg.piles"), "data-zone": "piles"},
+          [_pile(table, view, p, None, set(), fire, hint, {}, hint_word=t("tg.next")) for p in range(4)]),
+        _hand(table, view, table.local.get("selected"), set(), fire, hint),
+    ]
+
+
+def end_actions(table):
+    """What The Game adds to the end of a game: "Analyse this deal" (could it have been won?)."""
+    return h("button", {"type": "button", "class": "button", "data-act": "tg:analyse", "id": "analyse"},
+             t("tg.review.open"))
+
+
+def _recent_plays(table) -> dict:
+    """card -> seat, for the cards the others played since the viewer last acted (marked on the piles)."""
+    marked = {}
+    for entry in table.since_my_turn():
+        event = entry.event
+        if event["kind"] == "play":
+            marked[event["card"]] = entry.seat
+        elif event["kind"] == "undo":
+            marked.pop(event["card"], None)
+    return marked
+
+
+def _who_played(table, card: int) -> int | None:
+    """The seat that played ``card`` (from the move log), for a card that was not on screen before."""
+    for entry in reversed(table.log.entries):
+        if entry.event["kind"] == "play" and entry.event["card"] == card:
+            return entry.seat
+    return None
+
+
+def _status(table, view, note=None):
+    """The turn (or ``note`` instead) and the draw pile."""
     session = table.session
     if session.is_over:
         text = t("tg.status.over")
     else:
         active = view["active"]
-        name = table.seat_name(active)
         played = len(view["played_this_turn"])
-        text = t("tg.status.turn", name=name, n=view["minimum"], played=played)
+        if table.my_turn():
+            need = max(0, view["minimum"] - played)
+            text = t("tg.status.mine", n=need) if need else t("tg.status.mine_done", played=played)
+        else:
+            text = t("tg.status.turn", name=table.seat_name(active), n=view["minimum"], played=played)
     return h("div", {"class": "status-row"},
-             h("p", {"class": "status", "id": "status"}, text),
-             h("p", {"class": "draw-pile", "aria-label": t("tg.draw_pile", n=view["draw_count"])},
-               h("span", {"class": "draw-count"}, str(view["draw_count"])), h("span", {}, t("tg.draw_short"))))
+             note or h("p", {"class": "status", "id": "status", "tabindex": "-1", "key": f"turn-{view['turn']}"}, text),
+             h("p", {"class": "draw-pile", "aria-label": t("tg.draw_pile", n=view["draw_count"]), **origin("draw-pile")},
+               h("span", {"class": "draw-stack", "aria-hidden": "true"}),
+               h("span", {"class": "draw-count"}, str(view["draw_count"])),
+               h("span", {"class": "draw-word"}, t("tg.draw_short"))))
 
 
-def _seats(table, view):
-    items = []
-    for seat, count in enumerate(view["hand_counts"]):
-        info = table.session.seats[seat]
-        active = seat == view["active"] and not table.session.is_over
-        items.append(
-            h("li", {"class": ["seat-chip", "active" if active else None, "bot" if info.is_bot else None], "key": seat,
-                     "aria-current": "true" if active else None},
-              h("span", {"class": "seat-name"}, info.name),
-              h("span", {"class": "seat-count"}, t("tg.cards_in_hand", n=count)))
-        )
-    return h("ul", {"class": "seat-strip", "aria-label": t("tg.seats")}, items)
-
-
-def _pile(table, view, p, selected, plays, fire, hint):
+def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):
     pile = view["piles"][p]
     top = pile["top"]
+    cards = pile["cards"]
     ascending = pile["ascending"]
     can_take = selected is not None and (selected, p) in plays
     trick = can_take and is_backwards_trick(selected, p, top)
     hinted = hint is not None and "play" in hint and hint.get("pile") == p
+    marker = pile["marker"]
     # The accessible name comes from the content ("Ascending pile 1, top 12, ..."), so the visible number is part
     # of it; decorations are aria-hidden.
     extras = []
     if pile["fire_on_top"]:
         extras.append(t("tg.pile.fire_label"))
-    if pile["marker"]:
-        extras.append(t(f"tg.marker.{pile['marker']['kind']}.label"))
+    if marker:
+        extras.append(t(f"tg.marker.{marker['kind']}.label"))
     if trick:
         extras.append(t("tg.trick_label"))
+    if cards and cards[-1] in played_by:
+        extras.append(t("tg.pile.played_by", name=table.seat_name(played_by[cards[-1]])))
     before, _, after = t("tg.pile.label", name=pile_name(p), top="\0").partition("\0")
-    marker = pile["marker"]
+    if cards:
+        # A card just played by someone whose hand is not shown flies in from their seat chip.
+        who = _who_played(table, top) if pile["top_played_this_turn"] else None
+        face = _face(top, pile["fire_on_top"],
+                     {"key": f"top-{top}", **flip(f"tg-{top}", came_from=f"seat-{who}" if who is not None else None)})
+    else:
+        face = h("span", {"class": "face start", "key": "start"}, h("span", {"class": "card-num"}, str(top)))
+    trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c, "style": f"--v:{c}"},
+               str(c)) for c in cards[-4:-1]]
     fire_note = None
     if pile["fire_on_top"] and not table.session.is_over:
         urgent = not pile["top_played_this_turn"]
         fire_note = h("span", {"class": ["fire-note", "urgent" if urgent else None]}, _flame("flame small"),
                       t("tg.fire.cover_now") if urgent else t("tg.fire.cover_next"))
+    recent_top = cards[-1] if cards and cards[-1] in played_by else None
     return h(
         "div", {"class": ["pile-wrap", "up" if ascending else "down"], "key": p},
         h("button", {
@@ -191,43 +262,58 @@ def _pile(table, view, p, selected, plays, fire, hint):
             "class": ["pile", "up" if ascending else "down", "legal" if can_take else None,
                       "trick" if trick else None, "fresh" if pile["top_played_this_turn"] else None,
                       "fire-top" if pile["fire_on_top"] else None, "hinted" if hinted else None,
+                      "recent" if recent_top is not None else None,
                       "dim" if selected is not None and not can_take else None],
-            "data-act": "tg:pile", "data-arg": str(p), "id": f"pile-{p}",
+            "data-act": "tg:pile", "data-arg": str(p), "id": f"pile-{p}", "aria-keyshortcuts": str(p + 1),
+            "aria-haspopup": "dialog" if selected is None and table.hand_visible() else None,
+            **drop_target(f"pile-{p}"),
         },
-            h("span", {"class": "pile-dir", "aria-hidden": "true"},
-              h("span", {"class": "arrow"}, "▲" if ascending else "▼"), " 1→99" if ascending else " 100→2"),
+            h("span", {"class": "pile-head", "aria-hidden": "true"},
+              h("span", {"class": "pile-key"}, str(p + 1)),
+              h("span", {"class": "pile-dir"}, h("span", {"class": "arrow"}, "▲" if ascending else "▼"),
+                "1→99" if ascending else "100→2")),
             h("span", {"class": ["pile-top", "fire" if pile["fire_on_top"] else None]},
-              _flame() if pile["fire_on_top"] else None,
-              h("span", {"class": "visually-hidden"}, before) if before else None, str(top),
+              h("span", {"class": "visually-hidden"}, before) if before else None,
+              face,
               h("span", {"class": "visually-hidden"}, after + "".join(", " + e for e in extras))
               if after or extras else None),
-            h("span", {"class": "pile-trail", "aria-hidden": "true"},
-              " · ".join(str(c) for c in pile["cards"][-4:-1]) or "\u00a0"),
-            h("span", {"class": "pile-count", "aria-hidden": "true"}, t("tg.pile.count", n=len(pile["cards"]))),
+            h("span", {"class": "pile-foot", "aria-hidden": "true"},
+              h("span", {"class": "pile-trail"}, trail or "\u00a0"),
+              h("span", {"class": "pile-count"}, str(len(cards)))),
+            h("span", {"class": "recent-tag", "aria-hidden": "true"}, table.seat_name(played_by[recent_top]))
+            if recent_top is not None else None,
             h("span", {"class": "trick-badge", "aria-hidden": "true"}, t("tg.trick")) if trick else None,
+            h("span", {"class": "hint-badge", "aria-hidden": "true"}, hint_word or t("tg.hint")) if hinted else None,
             h("span", {"class": ["marker-badge", f"marker-{marker['kind']}"], "aria-hidden": "true"},
-              t(f"tg.marker.{marker['kind']}.short"), " · ", table.seat_name(marker["seat"])) if marker else None,
+              h("span", {"class": "marker-kind"}, t(f"tg.marker.{marker['kind']}.short")),
+              h("span", {"class": "marker-who"}, table.seat_name(marker["seat"]))) if marker else None,
         ),
         fire_note,
     )
 
 
-def _markers_panel(table, view):
-    """The table talk: one marker per pile, set by whoever holds the device; only its setter clears it."""
-    rows = []
-    for p in range(4):
-        marker = view["piles"][p]["marker"]
-        current = marker["kind"] if marker else "none"
-        mine = marker is not None and marker["seat"] == table.viewer
-        options = [h("option", {"value": "none", "selected": current == "none",
-                                "disabled": marker is not None and not mine, "key": "none"}, t("tg.marker.none"))]
-        for kind in ("keep", "small"):
-            options.append(h("option", {"value": kind, "selected": current == kind, "key": kind}, t(f"tg.marker.{kind}")))
-        rows.append(h("label", {"class": "marker-field", "key": p},
-                      h("span", {}, pile_name(p)),
-                      h("select", {"class": "marker-select", "data-field": f"marker-{p}", "value": current}, options)))
-    return h("section", {"class": "markers-panel", "id": "markers", "aria-label": t("tg.markers")},
-             h("p", {"class": "help"}, t("tg.markers.help")), rows)
+def _message(table, view, legal, selected, plays):
+    """One line under the piles: what to do next, a hint, or why a card cannot go anywhere."""
+    text, cls = None, "muted"
+    hint = table.local.get("hint")
+    if table.my_turn():
+        can_end = {"end_turn": True} in legal
+        played = len(view["played_this_turn"])
+        need = max(0, view["minimum"] - played)
+        if hint is not None:
+            text, cls = _hint_text(hint), "hint-text"
+        elif not can_end and not plays:
+            text, cls = t("tg.stuck"), "warning"
+        elif selected is not None and not any((selected, p) in plays for p in range(4)):
+            text = t("tg.fits_nowhere", card=selected)
+        elif selected is not None:
+            text = t("tg.pick_pile", card=selected)
+        elif need:
+            text = t("tg.play_more", n=need)
+        else:
+            text = t("tg.may_end")
+    return h("p", {"class": ["tg-message", cls], "id": "hint-text" if cls == "hint-text" else "tg-message",
+                   "role": "alert" if cls == "warning" else None}, text or "\u00a0")
 
 
 def _hand(table, view, selected, plays, fire, hint):
@@ -237,47 +323,37 @@ def _hand(table, view, selected, plays, fire, hint):
     my_turn = table.my_turn()
     for card in view["hand"]:
         is_fire = card in fire
-        playable = any((card, p) in plays for p in range(4))
+        piles = [p for p in range(4) if (card, p) in plays]
+        # The button is the place to touch (the whole cell: at least 44 px wide even with 8 cards on a phone);
+        # the face inside it is the card that is seen, and travels.
         cards.append(
             h("button", {
                 "type": "button", "key": card, "id": f"card-{card}",
-                "class": ["card", "fire" if is_fire else None, "selected" if card == selected else None,
-                          "unplayable" if my_turn and not playable else None,
+                "class": ["card", "selected" if card == selected else None,
+                          "unplayable" if my_turn and not piles else None,
                           "hinted" if hint is not None and hint.get("play") == card else None],
                 "data-act": "tg:card", "data-arg": str(card), "aria-pressed": "true" if card == selected else "false",
                 "aria-label": card_label(card, is_fire),
+                **draggable("tg:drop", str(card), [f"pile-{p}" for p in piles]),
             },
-                _flame() if is_fire else None,
-                h("span", {"class": "card-num"}, str(card)),
-                h("span", {"class": "fire-word", "aria-hidden": "true"}, t("tg.fire")) if is_fire else None)
+                _face(card, is_fire, flip(f"tg-{card}", came_from="draw-pile"), word=is_fire))
         )
     name = table.seat_name(table.viewer)
-    return h("section", {"class": "hand", "aria-label": t("tg.hand.of", name=name)},
-             h("h2", {"class": "hand-title"}, t("tg.hand.of", name=name)),
-             h("div", {"class": "cards"}, cards) if cards else h("p", {"class": "muted"}, t("tg.hand.empty")))
+    return h("section", {"class": "hand", "aria-label": t("tg.hand.of", name=name), "data-zone": "hand"},
+             h("h2", {"class": "hand-title visually-hidden"}, t("tg.hand.of", name=name)),
+             h("div", {"class": ["cards", f"n{len(cards)}"]}, cards) if cards
+             else h("p", {"class": "muted"}, t("tg.hand.empty")))
 
 
-def _turn_actions(table, view, legal, selected, plays):
+def _turn_actions(table, view, legal):
     if not table.my_turn():
         waiting = None
         if not table.session.is_over and table.session.to_act is not None:
-            waiting = h("p", {"class": "muted waiting"}, t("tg.waiting", name=table.seat_name(table.session.to_act)))
-        return h("div", {"class": "turn-actions"}, waiting)
+            waiting = t("tg.waiting", name=table.seat_name(table.session.to_act))
+        return h("div", {"class": "turn-actions waiting-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     can_end = {"end_turn": True} in legal
     can_undo = {"undo": True} in legal
-    stuck = not can_end and not plays
-    played = len(view["played_this_turn"])
-    need = max(0, view["minimum"] - played)
-    hint = table.local.get("hint")
-    messages = []
-    if stuck:
-        messages.append(h("p", {"class": "warning", "role": "alert"}, t("tg.stuck")))
-    elif selected is not None and not any((selected, p) in plays for p in range(4)):
-        messages.append(h("p", {"class": "muted"}, t("tg.fits_nowhere", card=selected)))
-    elif selected is None and need:
-        messages.append(h("p", {"class": "muted"}, t("tg.play_more", n=need)))
-    if hint is not None:
-        messages.append(h("p", {"class": "hint-text", "id": "hint-text"}, _hint_text(hint)))
+    strict = table.session.config["strict"]
     return h(
         "div", {"class": "turn-actions"},
         h("div", {"class": "buttons"},
@@ -285,14 +361,10 @@ def _turn_actions(table, view, legal, selected, plays):
                        "disabled": not can_end, "aria-keyshortcuts": "E"}, t("tg.end_turn")),
           h("button", {"type": "button", "class": "button", "data-act": "tg:undo", "id": "undo",
                        "disabled": not can_undo, "aria-keyshortcuts": "U"}, t("tg.undo"))
-          if not table.session.config["strict"] else None,
+          if not strict else None,
           h("button", {"type": "button", "class": "button quiet", "data-act": "tg:hint", "id": "hint",
-                       "aria-keyshortcuts": "H"}, t("tg.hint")),
-          h("button", {"type": "button", "class": "button quiet", "data-act": "tg:markers", "id": "markers-toggle",
-                       "aria-expanded": "true" if table.local.get("markers") else "false",
-                       "aria-controls": "markers"}, t("tg.markers"))),
-        messages,
-        h("p", {"class": "keys muted"}, t("tg.keys")),
+                       "aria-keyshortcuts": "H"}, t("tg.hint"))),
+        h("p", {"class": "keys muted"}, t("tg.keys.strict" if strict else "tg.keys")),
     )
 
 
@@ -306,39 +378,130 @@ def _hint_text(hint: dict) -> str:
     return t("tg.hint.none")
 
 
+# ---------------------------------------------------------------------- sheets: a pile's markers, ending on fire
+
+
+def render_sheet(table, name: str, arg: str | None):
+    if name == "markers" and arg in ("0", "1", "2", "3"):
+        return _markers_sheet(table, int(arg))
+    if name == "fire-end":
+        pile = int(arg) if arg in ("0", "1", "2", "3") else 0
+        view = table.view()
+        return confirm("fire-end", t("tg.fire_end.title"),
+                       t("tg.fire_end.text", card=view["piles"][pile]["top"], pile=pile_name(pile)),
+                       yes=(t("tg.fire_end.yes"), "tg:end-anyway"), no=(t("tg.fire_end.no"), "table:close"),
+                       danger=True)
+    return None
+
+
+def _markers_sheet(table, p: int):
+    """The table talk, set from the pile itself: one marker per pile; only its setter clears it."""
+    marker = table.view()["piles"][p]["marker"]
+    current = marker["kind"] if marker else None
+    mine = marker is not None and marker["seat"] == table.viewer
+    items = []
+    for kind in (None, "keep", "small"):
+        label = t(f"tg.marker.{kind or 'none'}")
+        disabled = (kind is None and marker is not None and not mine) or (kind is None and marker is None)
+        items.append(h("button", {"type": "button", "role": "menuitemradio", "key": kind or "none",
+                                  "class": ["menu-choice", "sheet-first" if kind == current else None],
+                                  "aria-checked": "true" if kind == current else "false",
+                                  "data-act": "tg:mark", "data-arg": f"{p}:{kind or 'none'}",
+                                  "disabled": True if disabled and kind != current else None}, label))
+    owner = t("tg.markers.owner", name=table.seat_name(marker["seat"])) if marker else None
+    return sheet("markers", t("tg.markers.of", pile=pile_name(p)),
+                 [h("p", {"class": "help"}, t("tg.markers.help")),
+                  h("p", {"class": "muted"}, owner) if owner else None,
+                  h("div", {"class": "menu-choices", "role": "menu", "aria-label": t("tg.markers.of", pile=pile_name(p))},
+                    items)],
+                 "table:close", kind="menu")
+
+
 # ---------------------------------------------------------------------- input
 
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
     if act == "tg:card" and arg and arg.isdigit():
-        card = int(arg)
-        if not table.hand_visible():
-            return
-        local["selected"] = None if local["selected"] == card else card
-        table.app.focus_after_render(f"#card-{card}")
+        tap_card(table, int(arg))
     elif act == "tg:pile" and arg in ("0", "1", "2", "3"):
-        play_on(table, int(arg))
+        tap_pile(table, int(arg))
+    elif act == "tg:drop":
+        target = dropped(arg)
+        if target and target[0].isdigit() and target[1] in ("pile-0", "pile-1", "pile-2", "pile-3"):
+            local["selected"] = int(target[0])
+            play_on(table, int(target[1][-1]))
     elif act == "tg:end":
-        if table.my_turn() and table.act({"end_turn": True}):
-            local.update(selected=None, hint=None)
+        end_turn(table)
+    elif act == "tg:end-anyway":
+        table.close_sheet()
+        end_turn(table, confirmed=True)
     elif act == "tg:undo":
+        if table.session.config["strict"]:
+            return
         if table.my_turn() and table.act({"undo": True}):
             local.update(selected=None, hint=None)
     elif act == "tg:hint":
         give_hint(table)
-    elif act == "tg:markers":
-        local["markers"] = not local.get("markers")
+    elif act == "tg:mark":
+        set_marker(table, arg)
+    elif act == "tg:analyse" and table.session.is_over:
+        from junban.ui.games.the_game_review import Review
+
+        table.close_sheet()
+        table.start_review(Review(table))
 
 
-def field(table, name: str, value) -> bool:
-    if name.startswith("marker-") and name[7:] in ("0", "1", "2", "3") and table.hand_visible():
-        kind = None if value == "none" else value
-        if kind not in (None, "keep", "small"):
-            return True
-        table.act({"mark": kind, "pile": int(name[7:]), "seat": table.viewer})
-        return True
-    return False
+def tap_card(table, card: int) -> None:
+    """Pick a card; tap the picked card again and it goes to its pile, if exactly one pile takes it."""
+    local = table.local
+    if not table.hand_visible():
+        return
+    if local["selected"] == card:
+        _, plays = _legal_plays(table)
+        piles = [p for p in range(4) if (card, p) in plays]
+        if len(piles) == 1:
+            play_on(table, piles[0])
+            return
+        local["selected"] = None
+    else:
+        local["selected"] = card
+    table.services.focus_after_render(f"#card-{card}")
+
+
+def tap_pile(table, pile: int) -> None:
+    """With a card picked, play it there; with none, open the pile's markers."""
+    if table.local["selected"] is None:
+        if table.hand_visible():
+            table.open_sheet("markers", str(pile), opener=f"#pile-{pile}")
+        return
+    play_on(table, pile)
+
+
+def end_turn(table, confirmed: bool = False) -> None:
+    if not table.my_turn():
+        return
+    pile = overdue_fire(table.view())
+    if pile is not None and not confirmed:
+        table.open_sheet("fire-end", str(pile), opener="#end-turn")
+        return
+    if table.act({"end_turn": True}):
+        table.local.update(selected=None, hint=None)
+
+
+def set_marker(table, arg: str | None) -> None:
+    if not table.hand_visible() or not arg or ":" not in arg:
+        return
+    pile, _, kind = arg.partition(":")
+    if pile not in ("0", "1", "2", "3") or kind not in ("none", "keep", "small"):
+        return
+    marker = table.view()["piles"][int(pile)]["marker"]
+    current = marker["kind"] if marker else None
+    wanted = None if kind == "none" else kind
+    table.close_sheet()
+    if wanted == current:
+        return  # already so: nothing to change
+    table.act({"mark": wanted, "pile": int(pile), "seat": table.viewer})
 
 
 def play_on(table, pile: int) -> None:
@@ -347,22 +510,24 @@ def play_on(table, pile: int) -> None:
     if not table.my_turn():
         return
     if card is None:
-        table.app.notify(t("tg.pick_first"), "info", key="illegal")
+        table.services.notify(t("tg.pick_first"), "info", key="illegal")
         return
     view = table.view()
     top = view["piles"][pile]["top"]
     if not fits(card, pile, top):
-        table.app.notify(t("tg.no_fit", card=card, pile=pile_name(pile), top=top), "error", key="illegal")
+        table.services.notify(t("tg.no_fit", card=card, pile=pile_name(pile), top=top), "error", key="illegal")
         return
     hand = view["hand"]
     index = hand.index(card)
     if table.act({"play": card, "pile": pile}):
         local.update(selected=None, hint=None)
         rest = [c for c in hand if c != card]
+        if table.sheet.is_open():  # the last card ended the game: the result has the focus
+            return
         if rest:
-            table.app.focus_after_render(f"#card-{rest[min(index, len(rest) - 1)]}")
+            table.services.focus_after_render(f"#card-{rest[min(index, len(rest) - 1)]}")
         else:
-            table.app.focus_after_render("#end-turn")
+            table.services.focus_after_render("#end-turn")
 
 
 def give_hint(table) -> None:
@@ -371,9 +536,10 @@ def give_hint(table) -> None:
     module = bot_registry.bot_module("the-game")
     bot = module.make_bot(module.DEFAULT_LEVEL, table.session.seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
+    table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
     table.local["selected"] = action.get("play")
-    table.app.announce(_hint_text(action))
+    table.services.announce(_hint_text(action))
 
 
 def key(table, key: str, ctrl: bool) -> bool:
@@ -391,15 +557,15 @@ def key(table, key: str, ctrl: bool) -> bool:
         else:
             index = 0 if key == "ArrowRight" else len(hand) - 1
         local["selected"] = hand[index % len(hand)]
-        table.app.focus_after_render(f"#card-{local['selected']}")
+        table.services.focus_after_render(f"#card-{local['selected']}")
         return True
     if key == "Escape" and local["selected"] is not None:
         local["selected"] = None
         return True
     if key in ("e", "E") and not ctrl:
-        handle(table, "tg:end", None)
+        end_turn(table)
         return True
-    if (key in ("u", "U") and not ctrl) or (key in ("z", "Z") and ctrl):
+    if ((key in ("u", "U") and not ctrl) or (key in ("z", "Z") and ctrl)) and not table.session.config["strict"]:
         handle(table, "tg:undo", None)
         return True
     if key in ("h", "H") and not ctrl:
@@ -409,6 +575,54 @@ def key(table, key: str, ctrl: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- telling what happened
+
+
+def log_event(before: dict, after: dict, action: dict, seat: int | None) -> dict | None:
+    """What an action did, for the move log: public facts only (the piles and the hand counts)."""
+    if "play" in action:
+        card, pile = action["play"], action["pile"]
+        trick = is_backwards_trick(card, pile, before["piles"][pile]["top"])
+        fire = card in before["fire_cards"]
+        return {"kind": "play", "card": card, "pile": pile,
+                "marks": [m for m, on in (("trick", trick), ("fire", fire)) if on]}
+    if "end_turn" in action:
+        drawn = after["hand_counts"][seat] - before["hand_counts"][seat] if seat is not None else 0
+        return {"kind": "end", "drawn": max(0, drawn), "ends_turn": True}
+    if "undo" in action:
+        card, pile = before["played_this_turn"][-1]
+        return {"kind": "undo", "card": card, "pile": pile, "marks": ["undo"]}
+    if "mark" in action:
+        return {"kind": "mark", "pile": action["pile"], "marker": action["mark"], "seat": action.get("seat", seat),
+                "aside": True}
+    return None
+
+
+def pile_short(pile: int) -> str:
+    return f"{'▲' if pile < 2 else '▼'}{pile + 1}"
+
+
+def render_event(table, event: dict, compact: bool):
+    kind = event["kind"]
+    if kind == "play":
+        marks = event.get("marks", [])
+        return [h("span", {"class": "log-card", "style": f"--v:{event['card']}"}, str(event["card"])),
+                h("span", {"class": "log-pile"}, "→", pile_short(event["pile"])),
+                h("span", {"class": "log-mark trick"}, t("tg.log.trick")) if "trick" in marks else None,
+                h("span", {"class": "log-mark fire"}, _flame("flame small"), h("span", {"class": "visually-hidden"},
+                                                                                t("tg.fire"))) if "fire" in marks
+                else None]
+    if kind == "end":
+        n = event["drawn"]
+        if compact:
+            return t("tg.log.drew_short", n=n) if n else t("tg.log.ended_short")
+        return t("tg.log.drew", n=n) if n else t("tg.log.ended")
+    if kind == "undo":
+        return t("tg.log.undo", card=event["card"])
+    if kind == "mark":
+        if event["marker"] is None:
+            return t("tg.log.unmark", pile=pile_short(event["pile"]))
+        return t("tg.log.mark", pile=pile_short(event["pile"]), marker=t(f"tg.marker.{event['marker']}.short"))
+    return ""
 
 
 def describe_action(table, before: dict | None, action: dict, seat: int | None) -> str:
@@ -453,12 +667,23 @@ def reason_text(table, outcome: dict) -> str:
     return t("tg.reason.fire_end", card=outcome["card"], pile=pile_name(outcome["pile"]))
 
 
+def celebrate(table) -> str | None:
+    """A perfect game is celebrated; a win is cheered a little; a loss is not."""
+    result = table.session.outcome["result"]
+    return {"perfect": "perfect", "win": "win"}.get(result)
+
+
 def result_summary(table):
     outcome = table.session.outcome
     result = outcome["result"]
+    played = 98 - outcome["left"]
     return h("div", {"class": ["result", f"result-{result}"]},
+             h("p", {"class": "result-mark", "aria-hidden": "true"},
+               {"perfect": "★", "win": "✓", "loss": "✕"}[result]),
              h("h2", {"id": "end-title"}, t(f"tg.result.{result}")),
              h("p", {"class": "left-count"}, t("tg.left", n=outcome["left"])),
+             h("div", {"class": "result-meter", "role": "img", "aria-label": t("tg.result.meter", played=played)},
+               h("span", {"class": "result-fill", "style": f"width:{played / 98 * 100:.1f}%"})),
              h("p", {"class": "reason"}, reason_text(table, outcome)))
 
 

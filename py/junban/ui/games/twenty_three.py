@@ -171,7 +171,7 @@ def render_table(table):
         panel = _round_summary(table, view, view["round"] - 1, closable=visible)
         if visible and local["summary_focused"] < view["round"] - 1:  # once: Enter starts the next round
             local["summary_focused"] = view["round"] - 1
-            table.app.focus_after_render("#tt-next-round")
+            table.services.focus_after_render("#tt-next-round")
     elif mine and view["phase"] == "discard":
         panel = _discard_panel(table, view, legal)
     elif mine:
@@ -763,12 +763,12 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:drop":
         if table.my_turn() and {"drop_out": True} in table.session.legal_actions():
             local["confirm_drop"] = True
-            table.app.focus_after_render("#tt-drop-yes")
+            table.services.focus_after_render("#tt-drop-yes")
     elif act == "tt:drop-yes":
         _act(table, {"drop_out": True})
     elif act == "tt:drop-no":
         local["confirm_drop"] = False
-        table.app.focus_after_render("#tt-drop")
+        table.services.focus_after_render("#tt-drop")
     elif act == "tt:bonus" and arg in ("+1", "-1"):
         change_bonus(table, int(arg))
     elif act == "tt:value" and arg in ("+1", "-1"):
@@ -776,7 +776,7 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:next-round":
         local["summary_seen"] = table.view()["round"] - 1
         _reset_choice(local)
-        table.app.focus_after_render(".tt-card")
+        table.services.focus_after_render(".tt-card")
 
 
 def field(table, name: str, value) -> bool:
@@ -797,16 +797,16 @@ def pick_card(table, number: int, copy: int) -> None:
     if (number, copy) not in hand_slots:
         return
     local["cursor"] = hand_slots.index((number, copy))
-    table.app.focus_after_render(f"#tt-card-{number}-{copy}")
+    table.services.focus_after_render(f"#tt-card-{number}-{copy}")
     pick = [number, copy]
     if view["phase"] == "discard":
         chosen = local["discard"]
         if pick in chosen:
             chosen.remove(pick)
         elif not any(number in a["discard"] for a in table.session.legal_actions()):
-            table.app.notify(t("tt.discard.not_this", card=number), "info", key="illegal")
+            table.services.notify(t("tt.discard.not_this", card=number), "info", key="illegal")
         elif len(chosen) >= rules.DISCARD:
-            table.app.notify(t("tt.discard.full"), "info", key="illegal")
+            table.services.notify(t("tt.discard.full"), "info", key="illegal")
         else:
             chosen.append(pick)
         return
@@ -819,7 +819,7 @@ def pick_card(table, number: int, copy: int) -> None:
         local["picked"] = [pick]
         local["value"] = None
     local["confirm_drop"] = False
-    table.app.dismiss("illegal")
+    table.services.dismiss("illegal")
 
 
 def change_bonus(table, step: int) -> None:
@@ -860,11 +860,11 @@ def play(table) -> None:
         return
     plan = planned_play(view, table.local)
     if plan is None:
-        table.app.notify(t("tt.preview.none"), "info", key="illegal")
+        table.services.notify(t("tt.preview.none"), "info", key="illegal")
         return
     _, error = preview_play(table, plan)
     if error is not None:
-        table.app.notify(why_not(view, plan, error), "error", key="illegal")
+        table.services.notify(why_not(view, plan, error), "error", key="illegal")
         return
     _act(table, plan)
 
@@ -876,7 +876,7 @@ def _act(table, action: dict) -> None:
         _reset_choice(table.local)
         table.local["cursor"] = None
         if table.hand_visible() and table.view()["hand"]:
-            table.app.focus_after_render(".tt-card")
+            table.services.focus_after_render(".tt-card")
 
 
 def key(table, key: str, ctrl: bool) -> bool:
@@ -895,7 +895,7 @@ def key(table, key: str, ctrl: bool) -> bool:
             cursor = (cursor + (1 if key == "ArrowRight" else -1)) % len(hand)
         local["cursor"] = cursor
         number, copy = hand[cursor]
-        table.app.focus_after_render(f"#tt-card-{number}-{copy}")
+        table.services.focus_after_render(f"#tt-card-{number}-{copy}")
         return True
     if not _my_turn(table):
         return False

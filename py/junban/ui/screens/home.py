@@ -1,28 +1,35 @@
-"""Home: choose a game (new game, daily deal, rules) and resume or delete saved games."""
+"""Home: choose a game (new game, daily challenge, rules, a first game that teaches) and resume or delete saved
+games. Games with no move are not listed (a table left empty removes its own save)."""
 from __future__ import annotations
 
-from junban import links
 from junban.games import available_games
+from junban.links import TUTORIAL_GAMES
+from junban.ui import daily_ui
 from junban.ui.dom import h
+from junban.ui.games import has_ui
 from junban.ui.i18n import t
+from junban.ui.records import game_title
 
 
 class HomeScreen:
     title = None
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, services):
+        self.services = services
         self.confirm_delete: str | None = None
-        self.saves = app.store.list_saves()
-        app.report_storage_problems()
+        self.confirm_prune = False
+        self.daily = daily_ui.DailyBoard(services)
+        self._refresh()
 
     def _refresh(self) -> None:
-        self.saves = self.app.store.list_saves()
-        self.app.report_storage_problems()
+        self.saves = [s for s in self.services.store.list_saves() if s.moves or s.finished]  # none without a move
+        self.old_finished = len(self.services.store.old_finished(self.saves))
+        self.daily.refresh({s.id for s in self.saves})
+        self.services.report_storage_problems()
 
     def storage_changed(self, key) -> None:
         self._refresh()
-        self.app.render()
+        self.services.render()
 
     def render(self):
         return [
@@ -30,12 +37,11 @@ class HomeScreen:
               h("h1", {}, "Junban ", h("span", {"lang": "ja", "class": "hero-ja"}, "順番")),
               h("p", {"class": "lead"}, t("home.lead"))),
             h("section", {"class": "games", "aria-label": t("home.games")},
-              [self._game_tile(slug) for slug in available_games() if _has_ui(slug)]),
+              [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
         ]
 
     def _game_tile(self, game: str):
-        daily = links.daily_link(game, self.app.platform.today())
         return h(
             "article", {"class": ["game-tile", f"game-{game}"], "key": game},
             h("h2", {}, t(f"game.{game}.title")),
@@ -43,18 +49,26 @@ class HomeScreen:
             h("p", {}, t(f"game.{game}.blurb")),
             h("div", {"class": "tile-actions"},
               h("a", {"class": "button primary", "href": f"#/{game}"}, t("home.new_game")),
-              h("a", {"class": "button", "href": daily}, t("home.daily")) if daily else None,
-              h("a", {"class": "button quiet", "href": f"#/rules/{game}"}, t("home.rules"))),
+              h("a", {"class": "button quiet", "href": f"#/rules/{game}"}, t("home.rules")),
+              h("a", {"class": "button quiet", "href": f"#/tutorial/{game}"}, t("tut.learn"))
+              if game in TUTORIAL_GAMES else None),
+            self.daily.render(game),
         )
 
     def _saved_games(self):
+        storage = h("p", {}, h("a", {"href": "#/storage", "id": "storage-link"}, t("storage.link")))
         if not self.saves:
-            return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")), h("p", {"class": "muted"}, t("home.no_saves")))
+            return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")),
+                     h("p", {"class": "muted"}, t("home.no_saves")), storage)
         rows = []
         for save in self.saves:
+            title = game_title(save.game)  # a newer version's game: "a game this version does not know"
             who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
-            when = _ago(self.app.platform.now() - save.updated)
+            when = _ago(self.services.platform.now() - save.updated)
             status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
+            marks = daily_ui.save_marks(save)
+            if marks:
+                status = f"{marks} · {status}"
             if self.confirm_delete == save.id:
                 actions = [
                     h("span", {"class": "confirm-text"}, t("home.delete_confirm")),
@@ -65,38 +79,47 @@ class HomeScreen:
             else:
                 actions = [
                     h("a", {"class": "button primary", "href": f"#/play/{save.id}",
-                            "aria-label": t("home.resume_label", game=t(f"game.{save.game}.title"), who=who)},
-                      t("home.view") if save.finished else t("home.resume")),
+                            "aria-label": t("home.resume_label", game=title, who=who)},
+                      t("home.view") if save.finished else t("home.resume")) if has_ui(save.game) else None,
                     h("button", {"type": "button", "class": "button quiet", "data-act": "home:delete", "data-arg": save.id,
-                                 "aria-label": t("home.delete_label", game=t(f"game.{save.game}.title"), who=who)},
+                                 "aria-label": t("home.delete_label", game=title, who=who)},
                       t("home.delete")),
                 ]
             rows.append(
                 h("li", {"class": ["save", "finished" if save.finished else None], "key": save.id},
                   h("div", {"class": "save-info"},
-                    h("strong", {}, t(f"game.{save.game}.title")),
+                    h("strong", {}, title),
                     h("span", {"class": "save-who"}, who),
                     h("span", {"class": "muted"}, f"{status} · {when} · {t('home.seed')} {save.seed}")),
                   h("div", {"class": "save-actions"}, actions))
             )
-        return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")), h("ul", {"class": "save-list"}, rows))
+        return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")),
+                 self._prune_offer(), h("ul", {"class": "save-list"}, rows), storage)
+
+    def _prune_offer(self):
+        if not self.old_finished:
+            return None
+        from junban.ui.screens.old_games import prune_offer
+
+        return prune_offer(self.old_finished, self.confirm_prune)
 
     def handle(self, act: str, arg: str | None) -> None:
-        if act == "home:delete":
+        if act == "daily:share" and arg:
+            self.daily.share(arg)
+        elif act == "home:delete":
             self.confirm_delete = arg
         elif act == "home:delete-no":
             self.confirm_delete = None
         elif act == "home:delete-yes" and arg:
-            self.app.store.delete_save(arg)
+            self.services.store.delete_save(arg)
             self.confirm_delete = None
             self._refresh()
-            self.app.announce(t("home.deleted"))
+            self.services.announce(t("home.deleted"))
+        elif act.startswith("prune:"):  # asking before old finished games go (screens/old_games.py)
+            from junban.ui.screens.old_games import handle_prune
 
-
-def _has_ui(game: str) -> bool:
-    from junban.ui.app import has_ui
-
-    return has_ui(game)
+            self.confirm_prune = handle_prune(self.services, act)
+            self._refresh()
 
 
 def _ago(seconds: float) -> str:

@@ -1,4 +1,6 @@
-"""Setup of a new game: seats (person with a name, or bot with a level), the game's options, the seed."""
+"""Setup of a new game: first what a player chooses (how many players, which seats are bots and their level,
+the game's variants), then, folded under "More", the deal's seed (the same seed deals the same cards anywhere).
+Start opens the table in place of the setup, so Back from the table leads home, not to a second copy."""
 from __future__ import annotations
 
 from junban import bots as bot_registry
@@ -6,14 +8,14 @@ from junban.errors import JunbanError
 from junban.games import load_game
 from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed
 from junban.session import NAME_MAX_LENGTH, Seat, clean_name
-from junban.ui.app import game_ui
+from junban.ui.games import game_ui
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
 
 
 class SetupScreen:
-    def __init__(self, app, game: str, preset=None):
-        self.app = app
+    def __init__(self, services, game: str, preset=None):
+        self.services = services
         self.game = game
         self.module = load_game(game)
         self.ui = game_ui(game)
@@ -22,11 +24,12 @@ class SetupScreen:
         players = preset.players if preset else self.ui.DEFAULT_PLAYERS
         bots = preset.bots if preset else self.ui.DEFAULT_BOTS
         level = (preset.level if preset else None) or self.default_level
-        self.seats = [seat.to_json() for seat in app.default_seats(game, players, min(bots, players), level)]
+        self.seats = [seat.to_json() for seat in services.default_seats(game, players, min(bots, players), level)]
         self.config = dict(preset.config) if preset else self.ui.default_config(players)
         self.seed = preset.seed if preset and preset.seed else random_seed()
         self.seed_error: str | None = None
         self.error: str | None = None
+        self.offer_tutorial = services.first_visit(game)
 
     @property
     def title(self) -> str:
@@ -43,6 +46,10 @@ class SetupScreen:
         return h(
             "form", {"class": "setup", "data-submit": "setup:start", "novalidate": True},
             h("h1", {}, self.title),
+            h("p", {"class": "tutorial-offer", "id": "tutorial-offer"},
+              h("span", {}, t("tut.offer", game=t(f"game.{self.game}.title"))), " ",
+              h("a", {"class": "button primary small", "href": f"#/tutorial/{self.game}"}, t("tut.offer.play")))
+            if self.offer_tutorial else None,
             h("fieldset", {"class": "group"},
               h("legend", {}, t("setup.players")),
               h("div", {"class": "segmented", "role": "group", "aria-label": t("setup.players")},
@@ -52,8 +59,8 @@ class SetupScreen:
                  for n in seats]),
               h("ol", {"class": "seat-list"}, [self._seat_row(i, seat) for i, seat in enumerate(self.seats)])),
             self.ui.setup_options(self),
-            h("fieldset", {"class": "group"},
-              h("legend", {}, t("setup.deal")),
+            h("details", {"class": "group more", "open": True if self.seed_error else None, "id": "setup-more"},
+              h("summary", {}, t("setup.more")),
               h("label", {"for": "seed", "class": "field-label"}, t("setup.seed")),
               h("div", {"class": "row"},
                 h("input", {"id": "seed", "type": "text", "value": self.seed, "data-field": "seed",
@@ -106,7 +113,7 @@ class SetupScreen:
         elif act == "setup:new-seed":
             self.seed, self.seed_error = random_seed(), None
         elif act == "setup:daily":
-            self.seed, self.seed_error = self.app.platform.today(), None
+            self.seed, self.seed_error = self.services.platform.today(), None
         elif act == "setup:start":
             self.start()
         else:
@@ -134,7 +141,7 @@ class SetupScreen:
         return self.ui.setup_field(self, name, value)
 
     def _person_name(self, i: int) -> str:
-        names = self.app.settings.get("names") or []
+        names = self.services.settings.get("names") or []
         return names[i] if i < len(names) and names[i] else t("seat.person", n=i + 1)
 
     def _set_players(self, n: int) -> None:
@@ -164,17 +171,17 @@ class SetupScreen:
             seed = normalize_seed(self.seed)
         except ValueError as err:
             self.seed_error = t("setup.seed_bad", reason=error_text(err))
-            self.app.focus_after_render("#seed")
+            self.services.focus_after_render("#seed")
             return
         seats = self.seat_objects()
         names = [s.name for s in seats if not s.is_bot]
         if names:
-            self.app.set_setting("names", names)
+            self.services.set_setting("names", names)
         try:
             config = self.module.normalize_config(self.ui.setup_config(self))
         except JunbanError as err:
             self.error = error_text(err)
             return
-        session = self.app.create_session(self.game, config, seed, seats)
+        session = self.services.create_session(self.game, config, seed, seats)
         if session is not None:
-            self.app.go(f"#/play/{session.id}")
+            self.services.show_new_table(session)

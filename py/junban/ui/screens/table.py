@@ -1,41 +1,70 @@
-"""The table, common to every game: whose device it is, bots at a readable pace, saving, sharing, the end.
+"""The table, common to every game: whose device it is, bots at a readable pace, the move log, saving, sharing,
+the sheets over the table, the end.
 
 The game's own UI module (``junban.ui.games.<game>``) draws the table from a view and turns clicks into actions;
 this screen owns what every game shares:
 
 - **Passing the device.** With several people at one device, a person's hand is shown only after they confirm
-  "I am NAME" on a cover screen, so nobody sees another's cards. ``viewer`` is the seat whose hand is shown.
+  "I am NAME" on a cover screen, so nobody sees another's cards. The cover shows what happened since that
+  person's last turn. ``viewer`` is the seat whose hand is shown.
 - **Bots** act one action at a time with a pause (the speed setting), never all at once; "skip to my turn" drops
   the pause until a person is to act. The page stays responsive: each bot action is its own timer callback.
+- **What happened**: the move log (``parts.movelog``) beside the table on a wide screen, a one-line recap that
+  opens it on a phone; cards travel as they are played (``parts.motion``).
+- **Sheets** over the table (``parts.sheet``): the menu (share, bot speed, language), the rules, the log on a
+  phone, the result; a game adds its own (The Game's pile markers, a confirmation).
 - **Saving** after every action; another tab writing the same save is noticed, never silently overwritten.
-- **The end**: the result, a history entry (once), share / same deal / new deal.
+- **The end**: the result (once in the history), replay this deal / new deal / share.
+- **Help**: the rules as a sheet; hints a game's table gives go through ``note_hint`` (the game is then marked
+  assisted); a first game that teaches (``parts.tutorial``, a save of mode "tutorial") adds its coach mark, may
+  refuse an action the step does not ask for, holds the bots while the person reads, and plays its own bots.
 """
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction, JunbanError
+from junban.errors import IllegalAction
 from junban.rng import random_seed
 from junban.session import Session
-from junban.ui.app import SPEEDS, game_ui
+from junban.ui import i18n, tutorials
 from junban.ui.dom import h
+from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
+from junban.ui.parts import marks, movelog
+from junban.ui.parts.motion import origin
+from junban.ui.parts.sheet import SheetState, sheet
+from junban.ui.services import SPEEDS
+
+# Sheets every table has; a game's own sheets are drawn by its module (``render_sheet``).
+SHARED_SHEETS = ("menu", "log", "rules", "result")
 
 
 class TableScreen:
-    def __init__(self, app, session: Session):
-        self.app = app
+    motion = True  # cards travel between renders (assets/table.js)
+    screen_class = "table-screen"
+    focus_on_show = "#status || #main"
+
+    def __init__(self, services, session: Session):
+        self.services = services
         self.session = session
         self.ui = game_ui(session.game)
         people = session.person_seats()
         self.viewer: int | None = people[0] if len(people) == 1 else None
         self.local = self.ui.new_table_state()  # the game UI's own selection state
+        self.log = movelog.MoveLog(self.ui, session)
+        self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
+        self.sheet = SheetState()
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
         self.conflict = False
-        self.last_seen_actions = len(session.actions)
+        self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
+        self.opened_at = services.platform.now()
+        self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
+        self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
+        self.tutorial = tutorials.start(self)
+        self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
         if session.is_over:
-            self.app.record_finished(session)
+            self._record_finished()
 
     @property
     def title(self) -> str:
@@ -66,103 +95,256 @@ class TableScreen:
         return self.hand_visible() and self.session.to_act == self.viewer
 
     def seat_name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        info = self.session.seats[seat]
+        return i18n.default_name(info.name, seat, info.kind)
+
+    def since_my_turn(self) -> list:
+        """What the others did since the viewer last acted (the recap; a game marks these cards on the table)."""
+        if self.viewer is None:
+            return []
+        return self.log.since_last_action_of(self.viewer)
 
     # ------------------------------------------------------------------ render
 
+    def header_items(self):
+        """The table's own part of the top bar: its title, and buttons for the rules and the menu."""
+        return h("div", {"class": "table-bar"},
+                 h("h1", {"class": "table-title"}, self.title),
+                 marks.mode_chip(self.session),
+                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
+                         "aria-label": t("tut.offer.play")},
+                   h("span", {"class": "bar-label"}, t("tut.offer.play")),
+                   h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
+                 if self.offer_tutorial else None,
+                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
+                              "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
+                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
+                                                                                   t("table.rules"))),
+                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
+                              "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
+                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
+
     def render(self):
+        if self.review is not None:
+            return h("div", {"class": ["table-frame", f"game-{self.session.game}", "reviewing"],
+                             "inert": True if self.sheet.is_open() else None, "key": "frame"},
+                     h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
-            seat = self.session.to_act
-            name = self.seat_name(seat)
-            return h(
-                "section", {"class": "handover", "aria-labelledby": "handover-title"},
-                h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
-                h("p", {}, t("table.pass_help", name=name)),
-                h("button", {"type": "button", "class": "button primary big", "data-act": "table:reveal",
-                             "id": "reveal"}, t("table.i_am", name=name)),
-                h("p", {"class": "muted"}, h("a", {"href": "#/"}, t("table.leave"))),
-            )
+            return self._cover()
+        sheet_open = self.sheet.is_open()
+        over = self.session.is_over
         return [
-            self._toolbar(),
-            self.ui.render_table(self),
-            self._end_panel() if self.session.is_over else None,
+            h("div", {"class": ["table-frame", f"game-{self.session.game}", "over" if over else None],
+                      "inert": True if sheet_open else None, "key": "frame"},
+              h("div", {"class": "table-head"}, self._seats(), self._recap_row(), self._controls()),
+              h("div", {"class": "table-body"}, self.ui.render_table(self)),
+              h("aside", {"class": "table-log", "aria-labelledby": "log-title"},
+                h("h2", {"class": "log-title", "id": "log-title"}, t("log.title")),
+                movelog.render_log(self)) if self.log.enabled else None,
+              self._end_banner() if over and not self.sheet.is_open("result") else None),
+            self._sheet(),
+            self.tutorial.render(self) if self.tutorial else None,
         ]
 
-    def _toolbar(self):
-        session = self.session
-        bots = any(seat.is_bot for seat in session.seats)
-        bot_busy = session.bot_to_act()
-        speed = self.app.settings.get("speed", "normal")
+    def _cover(self):
+        seat = self.session.to_act
+        name = self.seat_name(seat)
+        since = self.log.since_last_action_of(seat)
+        recap = movelog.render_recap(self, ("since", since), button=False) if since else None
         return h(
-            "div", {"class": "toolbar"},
-            h("div", {"class": "toolbar-title"},
-              h("h1", {"class": "table-title"}, self.title),
-              h("span", {"class": "muted seed"}, t("table.seed", seed=session.seed))),
-            h("div", {"class": "toolbar-actions"},
-              h("label", {"class": "speed"}, t("table.bot_speed"),
-                h("select", {"data-field": "speed", "value": speed},
-                  [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS]))
-              if bots else None,
-              h("button", {"type": "button", "class": "button", "data-act": "table:skip", "id": "skip"},
-                t("table.skip")) if bot_busy and not session.is_over and self.people else None,
-              h("button", {"type": "button", "class": "button", "data-act": "table:share", "id": "share"},
-                t("table.share"))),
-            self._share_box(),
+            "section", {"class": "handover", "aria-labelledby": "handover-title"},
+            h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
+            h("p", {}, t("table.pass_help", name=name)),
+            recap,
+            h("button", {"type": "button", "class": "button primary big", "data-act": "table:reveal",
+                         "id": "reveal"}, t("table.i_am", name=name)),
+            h("p", {"class": "muted"}, h("a", {"href": "#/"}, t("table.leave"))),
         )
+
+    def _seats(self):
+        """A chip per seat: its name, what the game says of it (cards in hand, chips, ...), who is to act."""
+        status = getattr(self.ui, "seat_status", None)
+        if status is None:
+            return None
+        view = self.view()
+        active = self.session.to_act
+        items = []
+        for seat, info in enumerate(self.session.seats):
+            is_active = seat == active and not self.session.is_over
+            items.append(h(
+                "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
+                                 "me" if seat == self.viewer else None],
+                       "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
+                h("span", {"class": "seat-name"}, self.seat_name(seat)),
+                h("span", {"class": "seat-status"}, status(self, view, seat))))
+        return h("ul", {"class": "seat-strip", "aria-label": t("table.seats")}, items)
+
+    def _controls(self):
+        session = self.session
+        if not any(seat.is_bot for seat in session.seats) or session.is_over:
+            return None
+        return h("div", {"class": "table-controls"},
+                 h("label", {"class": "speed"}, h("span", {"class": "speed-label"}, t("table.bot_speed")),
+                   self._speed_select("speed")),
+                 h("button", {"type": "button", "class": "button small skip", "data-act": "table:skip", "id": "skip",
+                              "aria-label": t("table.skip")},
+                   _skip_icon(), h("span", {"class": "skip-word", "aria-hidden": "true"}, t("table.skip_short")))
+                 if session.bot_to_act() and self.people else None)
+
+    def _speed_select(self, ident: str):
+        speed = self.services.settings.get("speed", "normal")
+        return h("select", {"data-field": "speed", "value": speed, "id": ident, "aria-label": t("table.bot_speed")},
+                 [h("option", {"value": k, "selected": k == speed, "key": k}, t(f"speed.{k}")) for k in SPEEDS])
+
+    def _recap_row(self):
+        if not self.log.enabled:
+            return None
+        return h("div", {"class": "recap-row"}, movelog.render_recap(self))
+
+    def _end_banner(self):
+        return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
+                 self.ui.result_summary(self), marks.result_marks(self.session), self._end_actions())
+
+    def _end_actions(self):
+        extra = getattr(self.ui, "end_actions", None)
+        return h("div", {"class": "actions end-actions"},
+                 h("button", {"type": "button", "class": "button primary", "data-act": "table:same-deal",
+                              "id": "same-deal"}, t("end.same_deal")),
+                 h("button", {"type": "button", "class": "button", "data-act": "table:new-deal", "id": "new-deal"},
+                   t("end.new_deal")),
+                 extra(self) if extra else None,
+                 h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
+                 h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
+                 h("a", {"class": "button quiet", "href": "#/"}, t("end.home")))
+
+    # ------------------------------------------------------------------ sheets
+
+    def open_sheet(self, name: str, arg: str | None = None, opener: str | None = None, focus: str | None = None):
+        self.sheet.open(self.services, name, arg, opener, focus)
+
+    def close_sheet(self) -> None:
+        self.sheet.close(self.services)
+
+    def _sheet(self):
+        name = self.sheet.name
+        if name is None:
+            return None
+        if name == "menu":
+            return sheet("menu", t("table.menu"), self._menu(), "table:close", kind="menu", anchor="at-top-end")
+        if name == "log":
+            return sheet("log", t("log.title"), movelog.render_log(self), "table:close")
+        if name == "rules":
+            from junban.ui.screens.rules import rules_body
+
+            return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
+        if name == "result":
+            # The result, here or (once this sheet is closed) in the banner, is always "#end".
+            return sheet("result", t("end.title"),
+                         h("section", {"class": "end-result", "id": "end", "aria-labelledby": "end-title"},
+                           self.ui.result_summary(self), marks.result_marks(self.session), self._celebration()),
+                         "table:close",
+                         actions=self._end_actions(), kind="result")
+        return self.ui.render_sheet(self, name, self.sheet.arg)
+
+    def _menu(self):
+        other = "ja" if i18n.language() == "en" else "en"
+        bots = any(seat.is_bot for seat in self.session.seats)
+        return [
+            h("p", {"class": "menu-seed muted"}, t("table.seed", seed=self.session.seed)),
+            h("div", {"class": "menu-items"},
+              h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:share",
+                           "id": "share"}, t("table.share")),
+              self._share_box(),
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
+                t("send.button")),
+              _send_box(self),
+              h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
+              if bots else None,
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
+                t("log.title")) if self.log.enabled else None,
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet",
+                           "data-arg": "rules"}, t("table.rules")),
+              h("button", {"type": "button", "class": "button menu-item", "data-act": "app:lang", "data-arg": other,
+                           "lang": other, "aria-label": t("nav.language_to", name=i18n.LANGUAGES[other])},
+                i18n.LANGUAGES[other]),
+              h("a", {"class": "button menu-item", "href": "#/history"}, t("nav.history")),
+              h("a", {"class": "button menu-item", "href": "#/"}, t("end.home"))),
+        ]
 
     def _share_box(self):
         if not self.share_url:
             return None
         return h("div", {"class": "share-box"},
                  h("label", {"for": "share-url"}, t("table.share_label")),
-                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}),
-                 h("button", {"type": "button", "class": "button quiet", "data-act": "table:share-close",
-                              "aria-label": t("table.share_close")}, "×"))
+                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}))
 
-    def _end_panel(self):
-        return h(
-            "section", {"class": "end-panel", "aria-labelledby": "end-title", "id": "end"},
-            self.ui.result_summary(self),
-            h("div", {"class": "actions"},
-              h("button", {"type": "button", "class": "button primary", "data-act": "table:new-deal"}, t("end.new_deal")),
-              h("button", {"type": "button", "class": "button", "data-act": "table:same-deal"}, t("end.same_deal")),
-              h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
-              h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
-              h("a", {"class": "button quiet", "href": "#/"}, t("end.home"))),
-        )
+    def _celebration(self):
+        kind = getattr(self.ui, "celebrate", lambda table: None)(self)
+        if not kind:
+            return None
+        # Falling cards for a win worth celebrating; CSS stops them under prefers-reduced-motion.
+        return h("div", {"class": ["celebration", f"celebration-{kind}"], "aria-hidden": "true"},
+                 [h("span", {"class": "confetti", "key": i, "style": f"--i:{i}"}) for i in range(18)])
 
     # ------------------------------------------------------------------ input
 
+    def start_review(self, review) -> None:
+        """Show a finished game's review (``review.render/handle/key/start/stop``) instead of the table."""
+        self.review = review
+        review.start()
+        self.services.focus_after_render("#review-title")
+
     def handle(self, act: str, arg: str | None) -> None:
+        if self.review is not None and act.startswith("review:"):
+            self.review.handle(act, arg)
+            return
         if act == "table:reveal":
             self.viewer = self.session.to_act
             self.local = self.ui.new_table_state()
-            self.app.announce(t("table.your_turn", name=self.seat_name(self.viewer)))
-            self.app.focus_after_render("#main")
+            self.services.announce(t("table.your_turn", name=self.seat_name(self.viewer)))
+            self.services.focus_after_render("#status || #main")
         elif act == "table:skip":
             self.skipping = True
             self._schedule_bot(immediate=True)
         elif act == "table:share":
             self.share()
-        elif act == "table:share-close":
-            self.share_url = None
+        elif act == "table:sheet" and arg in SHARED_SHEETS:
+            self.open_sheet(arg, opener=f"#open-{arg}" if arg in ("menu", "rules") else "#recap")
+        elif act == "table:log":
+            self.open_sheet("log", opener="#recap", focus="#sheet-log h2")
+        elif act == "table:close":
+            self.close_sheet()
         elif act == "table:new-deal":
             self.replay_table(random_seed())
         elif act == "table:same-deal":
             self.replay_table(self.session.seed)
+        elif act.startswith("tutorial:") and self.tutorial is not None:
+            self.tutorial.handle(self, act)
+        elif act.startswith("send:"):
+            from junban.ui.screens.storage import handle_send
+
+            handle_send(self, act)
         else:
             self.ui.handle(self, act, arg)
 
     def field(self, name: str, value, final: bool) -> bool:
         if name == "speed" and value in SPEEDS:
-            self.app.set_setting("speed", value)
+            if value != self.services.settings.get("speed"):
+                self.services.set_setting("speed", value)
             return True
         handler = getattr(self.ui, "field", None)
         return bool(handler and handler(self, name, value))
 
     def key(self, key: str, ctrl: bool = False, alt: bool = False, typing: bool = False) -> bool:
+        if self.sheet.is_open():
+            if key == "Escape":
+                self.close_sheet()
+                return True
+            return False
         if typing or self.needs_handover():
             return False
+        if self.review is not None:
+            return self.review.key(key)
         handler = getattr(self.ui, "key", None)
         return bool(handler and handler(self, key, ctrl))
 
@@ -171,73 +353,112 @@ class TableScreen:
     def act(self, action: dict) -> bool:
         """Apply an action for the seat to act; say what happened; save. Returns False if it was refused."""
         if self.conflict:
-            self.app.notify(t("table.conflict"), "error", key="conflict")
+            self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
         session = self.session
+        if self.tutorial is not None and not self.tutorial.allows(self, action):
+            return False
         seat = session.to_act
         before = session.view(seat) if seat is not None else None
+        observed = session.view(movelog.OBSERVER)
         try:
             session.apply(action)
         except IllegalAction as err:
-            self.app.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
+            self.services.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
             return False
-        self.app.dismiss("illegal")
+        self.services.dismiss("illegal")
+        if len(session.actions) > self.log_length:
+            self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+        else:  # the action came back to a recent position: the run since then left the game's log (session.py)
+            self.log.drop_from(len(session.actions))
+        self.log_length = len(session.actions)
+        if self.tutorial is not None:
+            self.tutorial.after_action(self)
         self._store()
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
-            self.app.record_finished(session)
+            self._record_finished()
+            self.open_sheet("result", focus="#sheet-result h2")
             message = f"{message} {self.ui.result_line(self)}".strip()
         if message:
-            self.app.announce(message)
+            self.services.announce(message)
         return True
 
+    def _record_finished(self) -> None:
+        self.services.record_finished(self.session, self.ui.history_entry(self.session))
+
+    def note_hint(self) -> None:
+        """A game's table gave the person a hint: the game is assisted from now on (saved, shown at the end)."""
+        self.services.note_hint(self.session)
+
     def _store(self) -> None:
-        """Save, unless another tab has moved this game on (then warn instead of overwriting)."""
-        stored = self.app.store.read_save(self.session.id)
-        if stored is not None:
-            theirs = stored["actions"]
-            ours = self.session.actions
-            if len(theirs) > self.last_seen_actions or theirs != ours[: len(theirs)]:
-                self.conflict = True
-                self.app.notify(t("table.conflict"), "error", key="conflict")
-                return
-        if self.app.save(self.session):
-            self.last_seen_actions = len(self.session.actions)
+        """Save, unless another tab has changed this game's log since this tab last wrote or read it (then warn
+        instead of overwriting)."""
+        stored = self.services.store.read_save(self.session.id)
+        self.services.report_storage_problems()
+        if stored is not None and stored["actions"] != self.stored_actions:
+            self.conflict = True
+            self.services.notify(t("table.conflict"), "error", key="conflict")
+            return
+        if self.services.save(self.session):
+            self.stored_actions = list(self.session.actions)
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab changed storage: follow this game if it moved on there, or warn."""
-        if key is not None and key != f"junban.save.{self.session.id}":
+        key_here = f"junban.save.{self.session.id}"
+        if key is not None and key != key_here:
             return
-        record = self.app.store.read_save(self.session.id)
+        store = self.services.store
+        record = store.read_save(self.session.id)
+        if record is None and (any(p.key == key_here for p in store.problems)
+                               or store.kept_aside_since(self.session.id, self.opened_at)):
+            # Stored unreadable by someone (kept aside, with a notice): this tab's game is whole; save it again.
+            self.services.report_storage_problems()
+            if not self.conflict and self.services.save(self.session):
+                self.stored_actions = list(self.session.actions)
+            self.services.render()
+            return
         if record is None:
-            self.app.notify(t("table.deleted_elsewhere"), "error", key="conflict")
+            self.services.notify(t("table.deleted_elsewhere"), "error", key="conflict")
             self.conflict = True
-            self.app.render()
+            self.services.render()
             return
         theirs = record["actions"]
-        ours = self.session.actions
-        if theirs == ours:
+        if theirs == self.session.actions:
+            self.stored_actions = list(theirs)
             return
-        if theirs[: len(ours)] == ours:
-            try:
-                for action in theirs[len(ours):]:
-                    self.session.apply(action)
-            except JunbanError:
-                self.conflict = True
-                self.app.notify(t("table.conflict"), "error", key="conflict")
-            else:
-                self.last_seen_actions = len(self.session.actions)
-                self.app.notify(t("table.followed"), "info", key="followed")
-                if self.session.is_over:
-                    self.app.record_finished(self.session)
+        ours, state = list(self.session.actions), self.session.state
+        if self.session.follow(theirs, may_shorten=ours == self.stored_actions):
+            self.stored_actions = list(theirs)
+            self._log_followed(ours, state)
+            self.services.notify(t("table.followed"), "info", key="followed")
+            if self.session.is_over:
+                self._record_finished()
         else:
             self.conflict = True
-            self.app.notify(t("table.conflict"), "error", key="conflict")
-        self.app.render()
+            self.services.notify(t("table.conflict"), "error", key="conflict")
+        self.services.render()
+
+    def _log_followed(self, ours: list, state) -> None:
+        """Bring the move log to the game's log after following another tab: the new actions one by one when
+        they only added to ours (from ``state``, ours' last), else the whole log again (a run was folded away)."""
+        actions = self.session.actions
+        if actions[: len(ours)] == ours:
+            module = self.session.module
+            for index in range(len(ours), len(actions)):
+                seat = module.to_act(state)
+                before = module.view(state, movelog.OBSERVER)
+                state = module.apply(state, actions[index])
+                self.log.add(index, seat, before, module.view(state, movelog.OBSERVER), actions[index])
+        else:
+            self.log = movelog.MoveLog(self.ui, self.session)
+        self.log_length = len(actions)
 
     # ------------------------------------------------------------------ bots
 
     def after_render(self) -> None:
+        if self.tutorial is not None and self.tutorial.holds_bots():
+            return
         if self.session.bot_to_act() and not self.conflict:
             self._schedule_bot()
         elif not self.session.is_over:
@@ -247,28 +468,34 @@ class TableScreen:
         if self.bot_timer is not None:
             if not immediate:
                 return
-            self.app.platform.cancel(self.bot_timer)
-        delay = 0.0 if (immediate or self.skipping) else SPEEDS.get(self.app.settings.get("speed"), 0.75)
+            self.services.platform.cancel(self.bot_timer)
+        delay = 0.0 if (immediate or self.skipping) else SPEEDS.get(self.services.settings.get("speed"), 0.75)
         if not self.people:  # a table of bots only: watchable, never instant
             delay = max(delay, 0.15)
-        self.bot_timer = self.app.platform.call_later(delay, self._bot_step)
+        self.bot_timer = self.services.platform.call_later(delay, self._bot_step)
 
     def _bot_step(self, *_args) -> None:
         self.bot_timer = None
-        if self.app.screen is not self or not self.session.bot_to_act() or self.conflict:
+        if not self.services.is_showing(self) or not self.session.bot_to_act() or self.conflict:
             return
         try:
-            action = self.session.bot_action()
+            action = self.tutorial.bot_action(self) if self.tutorial is not None else self.session.bot_action()
             self.act(action)
         except Exception as err:  # a bot must never freeze the table: report and stop the bots
-            self.app._report_crash(err)
+            self.services.report_crash(err)
             self.conflict = True
-        self.app.render()
+        self.services.render()
 
     def leave(self) -> None:
+        if self.review is not None:
+            self.review.stop()
         if self.bot_timer is not None:
-            self.app.platform.cancel(self.bot_timer)
+            self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
+        if not self.session.actions and not self.conflict:  # a game with no move is not kept
+            stored = self.services.store.read_save(self.session.id)
+            if stored is not None and not stored["actions"]:
+                self.services.store.delete_save(self.session.id)
 
     # ------------------------------------------------------------------ sharing and new deals
 
@@ -282,15 +509,30 @@ class TableScreen:
         players, bots, level = self.table_shape()
         # Shared links put people first and bots last; the deal (config + seed) is the same.
         link = links.share_link(self.session.game, self.session.config, self.session.seed, players, bots, level)
-        self.share_url = self.app.platform.page_url() + link
+        self.share_url = self.services.platform.page_url() + link
 
         def done(ok: bool) -> None:
-            self.app.announce(t("table.copied") if ok else t("table.copy_failed"))
+            self.services.announce(t("table.copied") if ok else t("table.copy_failed"))
 
-        self.app.platform.copy_text(self.share_url, done)
-        self.app.focus_after_render("#share-url")
+        self.services.platform.copy_text(self.share_url, done)
+        if not self.sheet.is_open("menu"):
+            self.open_sheet("menu", opener="#open-menu")
+        self.services.focus_after_render("#share-url")
 
     def replay_table(self, seed: str) -> None:
-        session = self.app.create_session(self.session.game, self.session.config, seed, list(self.session.seats))
+        session = self.services.create_session(self.session.game, self.session.config, seed, list(self.session.seats))
         if session is not None:
-            self.app.go(f"#/play/{session.id}")
+            self.services.go(f"#/play/{session.id}")
+
+
+def _skip_icon():
+    return h("svg", {"class": "icon", "viewBox": "0 0 16 16", "aria-hidden": "true", "focusable": "false"},
+             h("path", {"d": "M2 3l6 5-6 5zM8 3l6 5-6 5z"}))
+
+
+def _send_box(table):
+    if table.send_link is False:
+        return None
+    from junban.ui.screens.storage import send_box
+
+    return send_box(table)

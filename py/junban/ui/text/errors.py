@@ -42,11 +42,16 @@ EN = {
     "err.record.bad_name": "its name is not one Junban writes",
     "err.record.no_entries": "the list of games is missing",
     "err.record.field": "its field “{name}” is missing or of the wrong type",
+    "err.record.daily": "its list of daily challenges is not readable",
     "err.record.wrong_id": "it is stored under another game's name",
     "err.record.bad_seats": "its seats are not readable",
     "err.record.replay": "its moves could not be replayed: {reason}",
     "err.rule.invalid": "at character {character}: expected {expected}, found {found}",
     "err.rule_link.invalid": "the rule in this link cannot be read (it is damaged, changed, or from another version)",
+    "err.game.over": "the game is over",
+    "err.action.unknown_seat": "there is no such seat",
+    "err.action.not_object": "that is not a move of this game",
+    "err.action.unknown": "that is not a move of this game",
 }
 
 JA = {
@@ -89,9 +94,14 @@ JA = {
     "err.record.bad_name": "Junbanが作る名前ではありません",
     "err.record.no_entries": "ゲームの一覧がありません",
     "err.record.field": "項目「{name}」がないか、型が違います",
+    "err.record.daily": "毎日のチャレンジの一覧が読めません",
     "err.record.wrong_id": "別のゲームの名前で保存されています",
     "err.record.bad_seats": "席の情報を読み取れません",
     "err.record.replay": "手順を再現できませんでした: {reason}",
     "err.rule.invalid": "{character}文字目: 必要なのは {expected}、見つかったのは {found}",
     "err.rule_link.invalid": "このリンクのルールを読み取れません（壊れているか、書き換えられたか、別のバージョンのものです）",
+    "err.game.over": "ゲームは終了しています",
+    "err.action.unknown_seat": "その席はありません",
+    "err.action.not_object": "このゲームの手ではありません",
+    "err.action.unknown": "このゲームの手ではありません",
 }

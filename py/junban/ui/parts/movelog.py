@@ -1,0 +1,155 @@
+"""The move log and the recap: what every seat did, turn by turn, and what the others did since your last turn.
+
+The log is built from the game's own log (config + seed + actions, replayed once when a table opens) and grows
+as actions are applied. Each action becomes an ``Entry``: its place in the game's log, the seat that took it, and
+an *event*, plain public data the game's table module makes from the views before and after
+(``log_event(before, after, action, seat)``; None leaves the action out) and puts into words
+(``render_event(table, event, compact)``). Events hold only what every seat saw, so the log shows nothing hidden.
+
+A turn is a run of entries by one seat, ended early by an event marked ``"ends_turn"`` (so a solo game's turns
+stay apart); an event marked ``"aside"`` is table talk, not a move (The Game's pile markers). The recap is one line: on your turn, what the others did since your last action; otherwise the
+latest turn. On a phone it is a button that opens the whole log in a sheet; on a wide screen the log stands
+beside the table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from junban.ui.dom import h
+from junban.ui.i18n import t
+
+# Whose view the events are made from: plays, piles and counts are public, so any seat's view will do.
+OBSERVER = 0
+
+
+@dataclass(frozen=True)
+class Entry:
+    index: int  # the action's place in the game's log
+    seat: int | None  # who took it
+    event: dict  # what it did (public), from the game's table module
+
+
+@dataclass
+class Turn:
+    number: int  # 1-based
+    seat: int | None
+    entries: list
+
+
+class MoveLog:
+    def __init__(self, ui, session):
+        self.ui = ui
+        self.entries: list[Entry] = []
+        self.enabled = hasattr(ui, "log_event")
+        if self.enabled and session.actions:
+            self._replay(session)
+
+    def _replay(self, session) -> None:
+        module = session.module
+        state = module.new_game(session.config, session.seed)
+        for index, action in enumerate(session.actions):
+            seat = module.to_act(state)
+            before = module.view(state, OBSERVER)
+            state = module.apply(state, action)
+            self.add(index, seat, before, module.view(state, OBSERVER), action)
+
+    def add(self, index: int, seat: int | None, before: dict, after: dict, action: dict) -> None:
+        """Note the action at ``index`` (views from ``OBSERVER``'s seat, before and after it)."""
+        if not self.enabled:
+            return
+        event = self.ui.log_event(before, after, action, seat)
+        if event is not None:
+            self.entries.append(Entry(index, event.get("seat", seat), event))
+
+    def drop_from(self, index: int) -> None:
+        """The game's log was cut back to ``index`` actions (a replay from another tab)."""
+        self.entries = [e for e in self.entries if e.index < index]
+
+    def turns(self) -> list[Turn]:
+        turns: list[Turn] = []
+        ended = True
+        for entry in self.entries:
+            if ended or turns[-1].seat != entry.seat:
+                turns.append(Turn(len(turns) + 1, entry.seat, []))
+            turns[-1].entries.append(entry)
+            ended = bool(entry.event.get("ends_turn"))
+        return turns
+
+    def since_last_action_of(self, seat: int | None) -> list[Entry]:
+        """What the other seats did after ``seat``'s latest move (everything, if it has made none yet). Table talk
+        (an event marked ``"aside"``, like a pile marker) is not a move: setting one does not clear the recap."""
+        if seat is None:
+            return []
+        start = 0
+        for i, entry in enumerate(self.entries):
+            if entry.seat == seat and not entry.event.get("aside"):
+                start = i + 1
+        return [e for e in self.entries[start:] if e.seat != seat]
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def _events(table, entries, compact: bool):
+    return [h("span", {"class": ["log-event", *entry.event.get("marks", ())], "key": entry.index},
+              table.ui.render_event(table, entry.event, compact)) for entry in entries]
+
+
+def _seat_label(table, seat) -> str:
+    if seat is None:
+        return t("log.table")
+    return t("log.you", name=table.seat_name(seat)) if seat == table.viewer else table.seat_name(seat)
+
+
+def render_log(table, limit: int | None = None):
+    """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns."""
+    turns = table.log.turns()
+    shown = turns[-limit:] if limit else turns
+    items = [
+        h("li", {"class": ["log-turn", "mine" if turn.seat == table.viewer else None], "key": turn.number},
+          h("span", {"class": "log-who"},
+            h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ", _seat_label(table, turn.seat)),
+          h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False)))
+        for turn in shown
+    ]
+    if not items:
+        items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
+    return h("div", {"class": "move-log", "role": "log", "aria-label": t("log.label"), "id": "move-log"},
+             h("ol", {"class": "log-turns"}, items))
+
+
+def recap_entries(table) -> tuple[str, list[Entry]]:
+    """What the recap line tells: ("since", entries) on your turn after others acted; else ("last", the latest
+    turn's entries); ("none", []) before anything happened."""
+    viewer = table.viewer
+    if viewer is not None and table.session.to_act == viewer:
+        since = table.log.since_last_action_of(viewer)
+        if since:
+            return "since", since
+    turns = table.log.turns()
+    if not turns:
+        return "none", []
+    return "last", turns[-1].entries
+
+
+def render_recap(table, kind_entries=None, button: bool = True):
+    """One line: who did what (grouped by seat). A button opening the whole log, unless ``button`` is False
+    (the pass-the-device cover shows it as text)."""
+    kind, entries = kind_entries or recap_entries(table)
+    parts = []
+    seat = object()
+    for entry in entries:
+        if entry.seat != seat:
+            seat = entry.seat
+            parts.append(h("span", {"class": "recap-who", "key": f"who-{entry.index}"}, _seat_label(table, seat)))
+        parts.append(h("span", {"class": ["log-event", *entry.event.get("marks", ())], "key": entry.index},
+                       table.ui.render_event(table, entry.event, True)))
+    lead = {"since": t("log.since_your_turn"), "last": t("log.last_turn"), "none": t("log.nothing_yet")}[kind]
+    content = [h("span", {"class": "recap-lead"}, lead), parts]
+    if not button:
+        return h("p", {"class": ["recap", f"recap-{kind}"]}, content)
+    return h("button", {"type": "button", "class": ["recap", f"recap-{kind}"], "data-act": "table:log",
+                        "id": "recap", "aria-haspopup": "dialog"},
+             h("span", {"class": "recap-line"}, content),
+             h("span", {"class": "visually-hidden"}, " ", t("log.open")),
+             h("span", {"class": "recap-open", "aria-hidden": "true"}, "▴"))

@@ -1,0 +1,72 @@
+"""Sheets: panels over the table (rules, the move log on a phone, a pile's markers, a confirmation).
+
+A sheet is a modal dialog (``role="dialog"``, ``aria-modal``) with a title and a close button; its backdrop
+closes it too, and so does Escape (the screen's key handler calls its close intent). While a sheet is open the
+screen marks what is under it ``inert``, so neither focus nor a screen reader wanders there; when it closes,
+focus returns to what opened it (``SheetState``). Nothing here decides anything about a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from junban.ui.dom import h
+from junban.ui.i18n import t
+
+
+@dataclass
+class SheetState:
+    """Which sheet is open (None: none), what it is about, and the element to give focus back to."""
+
+    name: str | None = None
+    arg: str | None = None
+    opener: str | None = None
+
+    def open(self, services, name: str, arg: str | None = None, opener: str | None = None,
+             focus: str | None = None) -> None:
+        self.name, self.arg, self.opener = name, arg, opener
+        services.focus_after_render(focus or f"#sheet-{name} .sheet-first || #sheet-{name} h2")
+
+    def close(self, services) -> None:
+        opener = self.opener
+        self.name = self.arg = self.opener = None
+        if opener:
+            services.focus_after_render(opener)
+
+    def is_open(self, name: str | None = None) -> bool:
+        return self.name is not None if name is None else self.name == name
+
+
+def sheet(name: str, title: str, body, close_act: str, actions=None, kind: str = "panel", anchor: str | None = None):
+    """A sheet titled ``title`` holding ``body``; ``close_act`` is the intent of its close button and backdrop.
+
+    ``kind``: "panel" (a bottom sheet on a phone, a centred panel on a desktop) or "menu" (a small popover; on a
+    phone still a bottom sheet). ``anchor``: a CSS class that places a popover near what opened it.
+    """
+    return h(
+        "div", {"class": ["sheet-layer", f"sheet-{kind}", anchor], "key": f"sheet-{name}"},
+        h("div", {"class": "sheet-backdrop", "data-act": close_act, "aria-hidden": "true"}),
+        h("section", {"class": "sheet", "role": "dialog", "aria-modal": "true", "id": f"sheet-{name}",
+                      "aria-labelledby": f"sheet-{name}-title"},
+          h("header", {"class": "sheet-head"},
+            h("h2", {"id": f"sheet-{name}-title", "tabindex": "-1"}, title),
+            h("button", {"type": "button", "class": "sheet-close", "data-act": close_act,
+                         "aria-label": t("sheet.close")}, "×")),
+          h("div", {"class": "sheet-body"}, body),
+          h("footer", {"class": "sheet-actions"}, actions) if actions else None),
+    )
+
+
+def confirm(name: str, title: str, text: str, yes: tuple[str, str], no: tuple[str, str], danger: bool = False):
+    """Ask before something costly and irreversible. ``yes``/``no``: (label, intent). The safe answer is first
+    in the focus order (``sheet-first``), so Enter never confirms by accident."""
+    yes_label, yes_act = yes
+    no_label, no_act = no
+    return sheet(
+        name, title, h("p", {"class": "confirm-text"}, text), no_act,
+        actions=[
+            h("button", {"type": "button", "class": "button sheet-first", "data-act": no_act, "id": f"{name}-no"},
+              no_label),
+            h("button", {"type": "button", "class": ["button", "danger" if danger else "primary"], "data-act": yes_act,
+                         "id": f"{name}-yes"}, yes_label),
+        ],
+    )

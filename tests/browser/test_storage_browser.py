@@ -1,0 +1,299 @@
+"""Storage in the browser, under real Pyodide: nothing read can stop the engine, nothing is dropped without a word,
+a full quota can be emptied, and games move to another profile (a file or a link) and play on there."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from junban.session import LAST_STRETCH, MAX_ACTIONS, Seat, Session
+from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.test_robustness import play_lowest_two
+from tests.browser.test_the_game_browser import hand, pile_tops
+
+SOLO = "#/the-game?players=1&seed=123"
+SCIENCE = "#/eleusis-science?seed=storage"
+DEEP = "'['.repeat(10000) + ']'.repeat(10000)"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "v1"
+
+
+def stored(page) -> dict:
+    """Every junban.* record in the page's localStorage, as text."""
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('junban.'))
+                                    .map(k => [k, localStorage.getItem(k)]))""")
+
+
+def saves(page) -> dict:
+    return {k[len("junban.save."):]: json.loads(v) for k, v in stored(page).items() if k.startswith("junban.save.")}
+
+
+def backups(page) -> dict:
+    return {k: v for k, v in stored(page).items() if k.startswith("junban.backup.")}
+
+
+def error_notices(page) -> list[str]:
+    return page.locator(".notice-error").all_inner_texts()
+
+
+def save_id(page) -> str:
+    return page.url.rsplit("/", 1)[1]
+
+
+def give_up_science(page, server) -> None:
+    page.goto(server.base + SCIENCE)
+    page.locator("#sci-give-up").click()
+    page.locator("#sci-give-up-yes").click()
+    page.wait_for_selector("#sheet-result")
+
+
+def notice(page, text):
+    """A notice above the screen (its text is also said in the live region, which this leaves out)."""
+    return page.locator("#notices").get_by_text(text)
+
+
+def put(page, records: dict) -> None:
+    page.evaluate("r => { for (const [k, v] of Object.entries(r)) localStorage.setItem(k, v); }", records)
+
+
+# ---------------------------------------------------------------------- 1. deep nesting never stops the engine
+
+
+def test_deeply_nested_settings_history_and_save_never_stop_the_engine(page, server):
+    open_app(page, server, SOLO)
+    page.evaluate(f"""() => {{ const deep = {DEEP};
+        localStorage.setItem('junban.settings', deep);
+        localStorage.setItem('junban.history', deep);
+        localStorage.setItem('junban.save.deep0001', deep); }}""")
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]', timeout=60_000)
+    assert page.locator(".hand .card").count() == 8, "the game in progress still opens"
+    said = error_notices(page)
+    for record in ("the settings", "the history of finished games", "a saved game"):
+        assert any(f"Junban could not read {record}: it is nested far too deeply" in n for n in said), said
+    assert not any("junban." in n for n in said), "records are named in words, never by their keys"
+    kept = backups(page)
+    assert len(kept) == 3 and all(v == "[" * 10000 + "]" * 10000 for v in kept.values()), "kept exactly as found"
+
+
+def test_deep_records_written_by_another_tab_are_kept_aside_and_the_open_tabs_go_on(context_factory, server):
+    context = context_factory()
+    table = open_app(context.new_page(), server, SOLO)
+    game_key = "junban.save." + save_id(table)
+    home = open_app(context.new_page(), server, "#/")
+    writer = open_app(context.new_page(), server, "#/history")
+    writer.evaluate(f"""() => {{ const deep = {DEEP};
+        localStorage.setItem('junban.save.deep0002', deep);
+        localStorage.setItem('{game_key}', deep); }}""")
+    for page in (table, home):
+        page.wait_for_function("() => document.body.innerText.includes('nested far too deeply')")
+    # The table keeps its game (the damaged copy is kept aside) and saves every move again.
+    play_lowest_two(table)
+    assert len(json.loads(table.evaluate(f"localStorage.getItem('{game_key}')"))["actions"]) == 2
+    home.get_by_role("link", name="History").first.click()
+    home.get_by_role("heading", name="History").wait_for()
+    kept = {k.split(".")[3] for k in backups(home)}  # junban.backup.save.<id>.<time>: each tab may keep a copy
+    assert kept == {"deep0002", game_key.rsplit(".", 1)[1]}
+
+
+# ---------------------------------------------------------------------- 2. nothing dropped without a word
+
+
+def finished_fixture(n: int) -> dict:
+    record = json.loads((FIXTURES / "save-the-game-finished.json").read_text())
+    return {f"junban.save.done{i:04d}": json.dumps(dict(record, id=f"done{i:04d}", updated=1_700_000_000 + i))
+            for i in range(n)}
+
+
+def test_finished_games_are_never_removed_without_asking_and_their_results_stay(page, server):
+    open_app(page, server, "#/")
+    put(page, finished_fixture(20))
+    give_up_science(page, server)  # the 21st finished game
+    assert len(saves(page)) == 21, "no finished game was removed by itself"
+    page.get_by_role("link", name="Home", exact=True).click()
+    assert "21 finished games are saved here" in page.locator(".st-prune").inner_text()
+    page.get_by_role("button", name="Remove the oldest finished game").click()
+    page.get_by_role("button", name="Yes, remove").click()
+    notice(page, "1 old finished game removed; its result stays in the history.").wait_for()
+    assert "done0000" not in saves(page) and len(saves(page)) == 20
+    history = json.loads(page.evaluate("localStorage.getItem('junban.history')"))["entries"]
+    assert "done0000" in {e["id"] for e in history}
+
+
+def test_odd_history_entries_are_kept_aside_with_a_notice_and_never_dropped(page, server):
+    open_app(page, server, "#/")
+    good = [{"id": f"h{i}", "game": "the-game", "bucket": "standard", "players": 1, "won": True, "perfect": False,
+             "score": 5, "at": 1_790_000_000 + i, "seed": str(i)} for i in range(2)]
+    odd = [{"id": 7, "game": None}, "a note someone left"]
+    put(page, {"junban.history": json.dumps({"schema": 1, "type": "history", "entries": good + odd})})
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    assert any("Junban could not read some entries of the history" in n for n in error_notices(page))
+    [(key, kept)] = backups(page).items()
+    assert key.startswith("junban.backup.history-entries.") and json.loads(kept) == odd
+    give_up_science(page, server)  # the history is written again
+    entries = json.loads(page.evaluate("localStorage.getItem('junban.history')"))["entries"]
+    assert [e["id"] for e in entries][:2] == ["h0", "h1"] and len(entries) == 3
+    assert json.loads(backups(page)[key]) == odd, "the odd entries are still kept"
+
+
+# ---------------------------------------------------------------------- 3. a full quota is recovered
+
+
+def test_a_full_storage_is_emptied_on_the_storage_screen_and_the_notice_stops(page, server):
+    open_app(page, server, SOLO)
+    put(page, {"junban.save.big00001": "{" + " " * 1_200_000})  # unreadable, and large
+    filled = page.evaluate("""() => {  // fill the quota with kept-aside copies, as a long life of damage would
+        const chunk = 'x'.repeat(400000); let n = 0;
+        try { for (;;) { localStorage.setItem('junban.backup.save.fill' + String(n).padStart(4, '0') + '.1', chunk); n++; } }
+        catch (e) { return n; } }""")
+    assert filled >= 5
+    for _ in range(2):  # no room to keep a copy: it stays in place, and the person is told at every start
+        page.reload()
+        page.wait_for_selector('html[data-ready="true"]')
+        assert any("There was no room to keep a copy aside" in n for n in error_notices(page))
+    page.goto(server.base + "#/")
+    page.get_by_role("link", name="Storage: room used, moving to another device").click()
+    page.get_by_role("heading", name="Kept aside").wait_for()
+    assert page.locator(".st-aside .st-item").count() == filled + 1
+    assert "left where it was" in page.locator(".st-aside").inner_text()
+    page.get_by_role("button", name="Delete everything kept aside").click()
+    page.get_by_role("button", name="Yes, delete").click()
+    page.get_by_text("Nothing is kept aside.").wait_for()
+    assert not backups(page) and "junban.save.big00001" not in stored(page)
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    assert not error_notices(page), "the notice does not come back"
+    page.goto(server.base + SOLO)
+    page.wait_for_selector(".hand .card")
+    play_lowest_two(page)
+    assert not error_notices(page) and len(saves(page)[save_id(page)]["actions"]) == 2
+
+
+# ---------------------------------------------------------------------- 4. moving to another device
+
+
+def test_everything_moves_to_a_fresh_profile_and_plays_on(context_factory, server, tmp_path):
+    there = open_app(context_factory().new_page(), server, SOLO)
+    play_lowest_two(there)
+    game = save_id(there)
+    tops = pile_tops(there)
+    cards = hand(there)
+    fixtures = {f"junban.save.{json.loads(p.read_text())['id']}": p.read_text() for p in FIXTURES.glob("save-*.json")}
+    fixtures["junban.history"] = (FIXTURES / "history.json").read_text()
+    fixtures["junban.settings"] = json.dumps({"schema": 1, "type": "settings",
+                                              "values": {"lang": "en", "speed": "fast", "names": ["Ann"]}})
+    put(there, fixtures)
+    there.goto(server.base + "#/storage")
+    with there.expect_download() as download:
+        there.get_by_role("button", name="Download everything").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+
+    here = open_app(context_factory().new_page(), server, "#/storage")  # a fresh profile: another device
+    here.locator("#st-import").set_input_files(str(path))
+    notice(here, "Imported: 9 games added, 1 result added to the history, settings taken from the file.").wait_for()
+    assert saves(here) == saves(there), "every game arrives exactly as it was"
+    mine, theirs = stored(here), stored(there)
+    assert json.loads(mine["junban.history"]) == json.loads(theirs["junban.history"])
+    assert json.loads(mine["junban.settings"]) == json.loads(theirs["junban.settings"])
+    # The game goes on where it was.
+    here.goto(server.base + f"#/play/{game}")
+    here.wait_for_selector(".hand .card")
+    assert pile_tops(here) == tops
+    assert hand(here) == cards
+    play_lowest_two(here)
+    assert len(saves(here)[game]["actions"]) == 4
+    # Importing again adds nothing twice; a hostile file is refused and changes nothing.
+    here.goto(server.base + "#/storage")
+    here.locator("#st-import").set_input_files(str(path))
+    notice(here, re.compile(r"1 game is further along here and was kept as it is, 8 games were already here"))\
+        .wait_for()
+    before = stored(here)
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text("[" * 10000 + "]" * 10000)
+    here.locator("#st-import").set_input_files(str(hostile))
+    notice(here, "This file could not be imported: it is nested far too deeply").wait_for()
+    assert stored(here) == before
+
+
+def test_a_game_sent_as_a_link_goes_on_in_a_fresh_profile_and_a_changed_link_is_refused(context_factory, server):
+    there = open_app(context_factory().new_page(), server, SOLO)
+    play_lowest_two(there)
+    there.get_by_role("button", name="Table menu").click()
+    there.get_by_role("button", name="Send this game").click()
+    link = there.locator("#send-url").input_value()
+    assert "#/receive?game=" in link and len(link) < 2000
+    tops = pile_tops(there)
+    cards = hand(there)
+
+    here = open_app(context_factory().new_page(), server, link[len(server.base):])
+    notice(here, "This game came from a link: go on where it was left.").wait_for()
+    assert here.url.endswith(f"#/play/{save_id(there)}")
+    assert pile_tops(here) == tops
+    assert hand(here) == cards
+    here.get_by_role("button", name="End turn").click()
+    here.wait_for_function("() => document.querySelector('.draw-count').textContent === '88'")
+    assert len(saves(here)[save_id(there)]["actions"]) == 3
+
+    token = link.split("game=", 1)[1]
+    changed = token[:30] + ("B" if token[30] != "B" else "C") + token[31:]
+    before = stored(here)
+    here.goto(server.base + "#/receive?game=" + changed)
+    notice(here, "This link could not be opened: the game in this link is damaged or was changed.").wait_for()
+    assert stored(here) == before, "nothing stored was touched"
+
+
+# ---------------------------------------------------------------------- 5. long logs
+
+
+def long_23_record() -> dict:
+    """You against a bot at 23, passing and passing (each pass costs a chip; the rules allow it without end)."""
+    session = Session("long0023", "23", {"players": 2}, "7", [Seat("person", "Ann"), Seat("bot", "Bot", "baseline")])
+    while len(session.actions) < LAST_STRETCH + 2:
+        if session.bot_to_act():
+            session.apply(session.bot_action())
+        else:
+            legal = session.legal_actions()
+            session.apply({"pass": True} if {"pass": True} in legal else legal[0])
+    return session.to_record()
+
+
+def test_a_long_log_says_so_and_stays_playable_and_toggled_markers_fold_away(page, server):
+    open_app(page, server, "#/")
+    # A game saved before folding existed, with markers set and cleared to the very limit.
+    record = Session("marks001", "the-game", {"players": 1}, "123", [Seat("person", "Ann")]).to_record()
+    record["actions"] = [{"mark": "keep", "pile": 0, "seat": 0}, {"mark": None, "pile": 0, "seat": 0}] * (MAX_ACTIONS // 2)
+    put(page, {"junban.save.long0023": json.dumps(long_23_record()), "junban.save.marks001": json.dumps(record)})
+
+    page.goto(server.base + "#/play/long0023")
+    notice(page, re.compile(r"This game's record is nearly full")).wait_for(timeout=60_000)
+    assert page.get_by_role("button", name="Pass", exact=True).is_disabled()
+    before = len(saves(page)["long0023"]["actions"])
+    page.get_by_role("button", name="Drop out").click()
+    page.get_by_role("button", name="Yes, drop out").click()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('junban.save.long0023')).actions.length > {before}")
+    assert not [n for n in error_notices(page) if "went wrong" in n or "Not allowed" in n]
+
+    page.goto(server.base + "#/play/marks001")
+    notice(page, f"{MAX_ACTIONS} moves were folded away").wait_for(timeout=60_000)
+    assert saves(page)["marks001"]["actions"] == []
+    play_lowest_two(page)
+    assert len(saves(page)["marks001"]["actions"]) == 2 and not error_notices(page)
+
+
+# ---------------------------------------------------------------------- the screen, as people see it
+
+
+def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, server):
+    for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            page = context_factory(viewport=size, locale=locale).new_page()
+            open_app(page, server, SOLO)
+            put(page, {"junban.save.bad00001": '{"schema":1,"type":"save","id":"bad0',
+                       "junban.save.newer001": json.dumps({"schema": 9, "type": "save", "game": "poker",
+                                                           "updated": 1_790_000_000}),
+                       **finished_fixture(1)})
+            page.goto(server.base + "#/storage")
+            page.wait_for_selector(".st-aside .st-item")
+            assert page.locator(".st-aside .st-item").count() == 2
+            screenshot(page, f"storage-{size_name}-{lang}")

@@ -1,0 +1,69 @@
+"""'Could this deal have been won?' in the browser: after a finished game, the analysis runs in Pyodide without
+freezing the page, gives its verdict and the turning point, and replays the line on the same table."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from junban import bots
+from junban.session import Seat, Session
+from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+
+
+def finished_solo_save(seed: str) -> dict:
+    """A solo game played to its end by the baseline bot (on CPython), as the save the app would have written."""
+    session = Session("review0" + seed.replace("-", "")[:8], "the-game", {"players": 1}, seed, [Seat("person", "Ann")])
+    bot = bots.make_bot("the-game", "baseline", seed, 0)
+    while not session.is_over:
+        session.apply(bot.act(session.view(0)))
+    return session.to_record()
+
+
+@pytest.mark.parametrize("size,locale", [("phone", "en-US"), ("desktop", "ja-JP")])
+def test_a_finished_game_is_analysed_and_its_line_replayed(context_factory, server, size, locale):
+    record = finished_solo_save("review-b1")
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = context_factory(viewport=viewport, locale=locale, has_touch=size == "phone").new_page()
+    open_app(page, server, "#/")
+    page.evaluate("r => localStorage.setItem('junban.save.' + r.id, JSON.stringify(r))", record)
+    page.goto(server.base + f"#/play/{record['id']}")
+    page.wait_for_selector('html[data-ready="true"]')
+    ja = locale.startswith("ja")
+    # A finished game opens on its result (the banner over the final table), which offers the analysis.
+    page.locator("#end").get_by_role("button", name="この配りを分析" if ja else "Analyse this deal").click()
+    expect(page.get_by_role("progressbar")).to_be_visible()
+    # The page stays responsive while the solver works: a click on Rules opens its sheet at once.
+    page.wait_for_selector("#review-verdict", timeout=120_000)
+    verdict = page.locator("#review-verdict").inner_text()
+    assert ("完全勝利" in verdict or "残り" in verdict) if ja else ("perfect" in verdict or "left" in verdict)
+    note = page.locator("#review-note")
+    first = note.inner_text()
+    page.keyboard.press("ArrowRight")
+    expect(note).not_to_have_text(first)
+    page.locator(".review-controls").get_by_role("button", name="最後へ" if ja else "To the end").click()
+    expect(note).to_contain_text("終了" if ja else "The end")
+    assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"] + 1, "the replay fits"
+    screenshot(page, f"the-game-review-{size}-{locale[:2]}")
+    if page.locator(".review-lines").count():
+        page.locator(".review-lines .seg").nth(1).click()
+        expect(page.locator(".review-lines .seg").nth(1)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="ゲームに戻る" if ja else "Back to the game").click()
+    expect(page.locator("#end")).to_be_visible()
+
+
+def test_the_analysis_answers_in_the_browser_and_can_be_cancelled(page, server):
+    record = finished_solo_save("review-b2")
+    open_app(page, server, "#/")
+    page.evaluate("r => localStorage.setItem('junban.save.' + r.id, JSON.stringify(r))", record)
+    page.goto(server.base + f"#/play/{record['id']}")
+    page.wait_for_selector('html[data-ready="true"]')
+    page.get_by_role("button", name="Analyse this deal").click()
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator("#review-phase")).to_have_text("Analysis stopped.")
+    searched = page.locator(".review .muted").inner_text()
+    page.wait_for_timeout(500)
+    assert page.locator(".review .muted").inner_text() == searched, "a stopped analysis does no more work"
+    saved = json.loads(page.evaluate(f"localStorage.getItem('junban.save.{record['id']}')"))
+    assert saved["actions"] == record["actions"], "the analysis never touches the game"
