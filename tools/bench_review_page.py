@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,9 +28,8 @@ sys.path.insert(0, str(ROOT / "py"))
 from junban import bots
 from junban.session import Seat, Session
 
-import build
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY
-from tools.browser_timing import BOOT_TIMEOUT_MS, summary
+from tests.browser.conftest import READY
+from tools.browser_timing import BOOT_TIMEOUT_MS, served_page, summary
 
 VERDICT_TIMEOUT_MS = 600_000
 
@@ -68,35 +66,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     if not args.no_build:
         subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
     records = [finished_save(args.players, f"{args.seed}-{i}", i) for i in range(args.games)]
     times: list[float] = []
-    errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="junban-review-page-") as tmp:
         site = Path(tmp) / "app"
         shutil.copytree(ROOT / "dist", site)
-        server = build.make_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                page.on("pageerror", lambda err: errors.append(str(err)))
-                base = f"http://127.0.0.1:{server.server_address[1]}/"
-                for n, record in enumerate(records, 1):
-                    times.append(time_in_page(page, base, record))
-                    print(f"\rpage: {n}/{len(records)}", end="", file=sys.stderr, flush=True)
-                print(file=sys.stderr)
-                chromium = browser.version
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    if errors:
-        raise RuntimeError(f"the page failed: {errors[0]}")
+        with served_page(site) as (page, base, chromium):
+            for n, record in enumerate(records, 1):
+                times.append(time_in_page(page, base, record))
+                print(f"\rpage: {n}/{len(records)}", end="", file=sys.stderr, flush=True)
+            print(file=sys.stderr)
     row = summary(times, count="deals")
     print(f"{'deals':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
     print(f"{row['deals']:>6} {row['p50_ms']:>9} {row['p95_ms']:>9} {row['max_ms']:>9}")

@@ -71,16 +71,38 @@ class TimingPage:
 
 
 @contextlib.contextmanager
-def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
-    """The timing page over a fresh build of the app (or a copy of ``dist``), open in headless Chromium.
+def served_page(site: Path) -> Iterator[tuple]:
+    """``site`` served on 127.0.0.1 and a page in headless Chromium: (page, the site's base URL, Chromium's version).
 
-    The build's log goes to stderr, so stdout stays the tool's own. Raises RuntimeError on leaving if the page threw
-    an uncaught error or asked for a URL that is not local.
+    Raises RuntimeError on leaving if the page threw an uncaught error or asked for a URL that is not local.
     """
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     remote: list[str] = []
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.on("pageerror", lambda err: errors.append(str(err)))
+            page.on("request", lambda req: None if req.url.startswith(LOCAL) else remote.append(req.url))
+            yield page, f"http://127.0.0.1:{server.server_address[1]}/", browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if errors:
+        raise RuntimeError(f"the page failed: {errors[0]}")
+    if remote:
+        raise RuntimeError(f"the page asked for a non-local URL: {remote[0]}")
+
+
+@contextlib.contextmanager
+def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
+    """The timing page over a fresh build of the app (or a copy of ``dist``), open in headless Chromium
+    (``served_page``). The build's log goes to stderr, so stdout stays the tool's own."""
     with tempfile.TemporaryDirectory(prefix="junban-bot-timing-") as tmp:
         site = Path(tmp)
         if dist is None:
@@ -89,25 +111,10 @@ def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
         else:
             shutil.copytree(dist, site / "app")
         (site / "index.html").write_text(PAGE, encoding="utf-8")
-        server = build.make_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                page.on("pageerror", lambda err: errors.append(str(err)))
-                page.on("request", lambda req: None if req.url.startswith(LOCAL) else remote.append(req.url))
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-                page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-                yield TimingPage(page, browser.version)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    if errors:
-        raise RuntimeError(f"the timing page failed: {errors[0]}")
-    if remote:
-        raise RuntimeError(f"the timing page asked for a non-local URL: {remote[0]}")
+        with served_page(site) as (page, base, chromium):
+            page.goto(base + "index.html")
+            page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+            yield TimingPage(page, chromium)
 
 
 def run_calls(harness: str, calls: list[str], dist: Path | None = None) -> tuple[list, dict]:
