@@ -20,15 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import summary, timing_page  # noqa: E402
+from tools.browser_timing import run_both, summary  # noqa: E402
 
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "strict": "strict"}
 
@@ -83,29 +81,9 @@ def deals(args) -> list[tuple[dict, str]]:
     return out
 
 
-def run_in_browser(jobs, args) -> tuple[list[dict], dict]:
-    results = []
-    with timing_page(ROOT / "dist") as page:
-        page.run(HARNESS)
-        for n, (config, seed) in enumerate(jobs, 1):
-            call = f"time_deal(json.loads({json.dumps(config)!r}), {seed!r}, {args.level!r}, {args.repeat})"
-            results.append(json.loads(page.run(call)))
-            print(f"\rbrowser: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
-        info = {"chromium": page.chromium, "pyodide_python": page.pyodide_python}
-    return results, info
-
-
-def run_in_cpython(jobs, args) -> list[dict]:
-    sys.path.insert(0, str(ROOT / "py"))
-    namespace: dict = {}
-    exec(HARNESS, namespace)  # the very code the browser runs
-    out = []
-    for n, (config, seed) in enumerate(jobs, 1):
-        out.append(json.loads(namespace["time_deal"](config, seed, args.level, args.repeat)))
-        print(f"\rcpython: {n}/{len(jobs)} deals", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    return out
+def calls(jobs, args) -> list[str]:
+    """The harness call for each deal (the same text runs in Pyodide and on CPython)."""
+    return [f"time_deal(json.loads({json.dumps(config)!r}), {seed!r}, {args.level!r}, {args.repeat})" for config, seed in jobs]
 
 
 def summarize(results: list[dict]) -> dict:
@@ -127,13 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
 
-    if not args.no_build:
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
     jobs = deals(args)
-    started = time.perf_counter()
-    browser_results, info = run_in_browser(jobs, args)
-    browser_seconds = time.perf_counter() - started
-    cpython_results = run_in_cpython(jobs, args)
+    browser_results, cpython_results, info = run_both(HARNESS, calls(jobs, args), build_first=not args.no_build)
 
     assert [r["left"] for r in browser_results] == [r["left"] for r in cpython_results], \
         "Pyodide and CPython played different games"
@@ -165,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         "cpython": overall_c,
         "pyodide_over_cpython_p50": round(ratio, 2),
         "per_players": table,
-        "browser_seconds": round(browser_seconds, 1),
+        "browser_seconds": info["browser_seconds"],
         "chromium": info["chromium"],
         "pyodide_python": info["pyodide_python"],
         "host_python": platform.python_version(),

@@ -7,16 +7,21 @@ archive named in app/pyscript.json and puts it on ``sys.path``; ``TimingPage.run
 returns the value of its last expression (a JSON string, by the tools' convention). On leaving, the page must not
 have thrown an uncaught error nor asked for a non-local URL.
 
-``percentile`` and ``summary`` are the tools' statistics: nearest-rank p50/p95 and the maximum, in ms.
+``run_calls`` runs a harness and then a list of calls in the page, ``run_calls_in_cpython`` the very same code on this
+machine's CPython (for the Pyodide/CPython ratio), ``run_both`` builds dist/ and does both. ``percentile`` and ``summary`` are the tools' statistics:
+nearest-rank p50/p95 and the maximum, in ms.
 """
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,16 +71,38 @@ class TimingPage:
 
 
 @contextlib.contextmanager
-def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
-    """The timing page over a fresh build of the app (or a copy of ``dist``), open in headless Chromium.
+def served_page(site: Path) -> Iterator[tuple]:
+    """``site`` served on 127.0.0.1 and a page in headless Chromium: (page, the site's base URL, Chromium's version).
 
-    The build's log goes to stderr, so stdout stays the tool's own. Raises RuntimeError on leaving if the page threw
-    an uncaught error or asked for a URL that is not local.
+    Raises RuntimeError on leaving if the page threw an uncaught error or asked for a URL that is not local.
     """
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
     remote: list[str] = []
+    server = build.make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.on("pageerror", lambda err: errors.append(str(err)))
+            page.on("request", lambda req: None if req.url.startswith(LOCAL) else remote.append(req.url))
+            yield page, f"http://127.0.0.1:{server.server_address[1]}/", browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if errors:
+        raise RuntimeError(f"the page failed: {errors[0]}")
+    if remote:
+        raise RuntimeError(f"the page asked for a non-local URL: {remote[0]}")
+
+
+@contextlib.contextmanager
+def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
+    """The timing page over a fresh build of the app (or a copy of ``dist``), open in headless Chromium
+    (``served_page``). The build's log goes to stderr, so stdout stays the tool's own."""
     with tempfile.TemporaryDirectory(prefix="junban-bot-timing-") as tmp:
         site = Path(tmp)
         if dist is None:
@@ -84,25 +111,49 @@ def timing_page(dist: Path | None = None) -> Iterator[TimingPage]:
         else:
             shutil.copytree(dist, site / "app")
         (site / "index.html").write_text(PAGE, encoding="utf-8")
-        server = build.make_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                page.on("pageerror", lambda err: errors.append(str(err)))
-                page.on("request", lambda req: None if req.url.startswith(LOCAL) else remote.append(req.url))
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-                page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-                yield TimingPage(page, browser.version)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    if errors:
-        raise RuntimeError(f"the timing page failed: {errors[0]}")
-    if remote:
-        raise RuntimeError(f"the timing page asked for a non-local URL: {remote[0]}")
+        with served_page(site) as (page, base, chromium):
+            page.goto(base + "index.html")
+            page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+            yield TimingPage(page, chromium)
+
+
+def run_calls(harness: str, calls: list[str], dist: Path | None = None) -> tuple[list, dict]:
+    """Run ``harness`` in the timing page, then each call (a Python expression giving a JSON string), showing
+    progress on stderr: the parsed results, and the Chromium and Pyodide versions."""
+    results = []
+    with timing_page(dist) as page:
+        page.run(harness)
+        for n, call in enumerate(calls, 1):
+            results.append(json.loads(page.run(call)))
+            print(f"\rbrowser: {n}/{len(calls)}", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        info = {"chromium": page.chromium, "pyodide_python": page.pyodide_python}
+    return results, info
+
+
+def run_calls_in_cpython(harness: str, calls: list[str]) -> list:
+    """``run_calls`` on this machine's CPython: the very code the browser runs."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    namespace: dict = {}
+    exec(harness, namespace)  # noqa: S102 (the tools' own harness, the code the browser runs)
+    results = []
+    for n, call in enumerate(calls, 1):
+        results.append(json.loads(eval(call, namespace)))
+        print(f"\rcpython: {n}/{len(calls)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return results
+
+
+def run_both(harness: str, calls: list[str], build_first: bool = True) -> tuple[list, list, dict]:
+    """Build dist/ (unless told not to), then ``run_calls`` in the browser over a copy of it and
+    ``run_calls_in_cpython``: (browser results, CPython results, info with the versions and ``browser_seconds``)."""
+    if build_first:
+        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
+    started = time.perf_counter()
+    browser, info = run_calls(harness, calls, ROOT / "dist")
+    info["browser_seconds"] = round(time.perf_counter() - started, 1)
+    return browser, run_calls_in_cpython(harness, calls), info
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 from junban.games.the_game import rules
 from junban.games.the_game.analysis import Analysis, net_plays
@@ -131,6 +132,7 @@ def test_slices_give_the_same_analysis_as_one_run():
         assert 0 <= progress["fraction"] < 1 and progress["nodes"] <= progress["max_nodes"]
     assert phases == {"best", "turning_point"}
     assert sliced.result == whole
+    assert json.loads(json.dumps(whole)) == whole   # plain data, ready for the page
 
 
 def test_an_analysis_is_bounded_by_its_node_limits():

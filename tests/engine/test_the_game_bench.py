@@ -45,3 +45,29 @@ def test_variants_reach_the_engine():
     config = bench.game_config(4, ["expert", "small", "fire", "strict"])
     assert config["expert"] and config["small_hands"] and config["on_fire"] and config["strict"]
     assert config["players"] == 4
+
+
+def test_clairvoyant_reports_the_solvers_work_and_replays_its_lines(capsys, monkeypatch):
+    from junban.bench import the_game_solver
+
+    replayed = []
+    check = the_game_solver.check_line
+    monkeypatch.setattr(the_game_solver, "check_line", lambda *a: replayed.append(a[1]) or check(*a))
+    result = run(capsys, ["--players", "3", "--games", "3", "--seed", "clair", "--bot", "clairvoyant", "--variant",
+                          "fire"])
+    assert replayed == ["clair-0", "clair-1", "clair-2"]   # every deal's line went through the engine
+    assert result["perfect"] == 3 and result["proven_optimal"] == 3
+    assert result["node_limit"] == the_game_solver.NODE_LIMIT
+    nodes, seconds = result["nodes"], result["cpu_seconds"]
+    assert 1 <= nodes["mean"] <= nodes["max"] and nodes["p95"] <= nodes["max"]
+    assert 0 < seconds["mean"] <= seconds["max"]
+
+
+def test_a_line_that_breaks_the_rules_is_refused():
+    from junban.bench.the_game_solver import check_line
+    from junban.errors import RuleViolation
+
+    with pytest.raises(RuleViolation):
+        check_line({"players": 1}, "bad-line", [{"end_turn": True}])   # no card played: the turn may not end
+    with pytest.raises(AssertionError):
+        check_line({"players": 1}, "bad-line", [])                       # a line must end the game

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from junban.games.the_game import rules
-from junban.games.the_game import solver
+from junban.games.the_game import rules, solver
 from junban.games.the_game.solver import Solve
+
+
+def live_below(live) -> list[int]:
+    """below[x]: how many of the live cards are smaller than x (what the turn search counts skips with)."""
+    return [sum(1 for c in live if c < x) for x in range(102)]
 
 
 def replay(config: dict, seed: str, actions: list[dict]) -> rules.State:
@@ -81,7 +85,7 @@ def test_free_plays_are_tricks_pairs_and_plays_that_skip_no_live_card():
     """Ascending 34: 24 is its backwards trick. Ascending 40: 41 skips no live card. Then 57 and its trick partner
     47 on 41 leave the pile at 47, skipping none. 80 would skip 57, 60 and 70: not free."""
     hand = (24, 41, 47, 57, 80)
-    below = solver.live_below(set(hand) | {30, 60, 70})
+    below = live_below(set(hand) | {30, 60, 70})
     mask, tops, plays = solver.free_plays(hand, 0, (34, 40, 75, 72), (), below)
     assert plays == ((24, 0), (41, 1), (57, 1), (47, 1))
     assert tops == (24, 47, 75, 72) and mask == 0b01111
@@ -90,7 +94,7 @@ def test_free_plays_are_tricks_pairs_and_plays_that_skip_no_live_card():
 def test_every_candidate_turn_covers_a_fire_card_left_on_top():
     """On Fire: 33 lies on ascending pile 0 since an earlier turn, so every turn must play on it."""
     hand = (12, 40, 50, 60, 70, 80)
-    below = solver.live_below(set(hand))
+    below = live_below(set(hand))
     ends = solver.candidate_turns(hand, (33, 1, 100, 100), 2, (0,), below)
     assert ends and all(tops[0] != 33 for _, tops in ends)
 
@@ -99,7 +103,7 @@ def test_a_play_out_follows_the_rules_to_the_end():
     config = rules.normalize_config({"players": 2, "on_fire": True})
     known = solver.Known(rules.new_game(config, "play-out"))
     score, turns = solver.play_out(known, known.root, record=True)
-    actions, state = solver.line_actions(rules.new_game(config, "play-out"), turns)
+    _, state = solver.line_actions(rules.new_game(config, "play-out"), turns)
     assert rules.outcome(state)["left"] + (solver.FIRE_LOSS if state.ended["reason"].startswith("fire") else 0) == score
 
 
@@ -112,7 +116,7 @@ def test_a_play_out_follows_the_rules_to_the_end():
 def test_the_line_found_is_a_perfect_game_the_engine_replays(players, seeds):
     config = rules.normalize_config({"players": players})
     for seed in seeds:
-        search, found = solved(config, seed)
+        _, found = solved(config, seed)
         assert found["perfect"] and found["best_left"] == 0 and found["proven_optimal"]
         state = replay(config, seed, found["line"])
         assert rules.outcome(state)["result"] == "perfect"
@@ -187,3 +191,15 @@ def test_a_target_question_stops_at_the_first_line_good_enough():
     assert found["best_left"] <= 9
     whole, best = solved(config, "line-1-6")
     assert best["perfect"] and search.nodes <= whole.nodes
+
+
+def test_a_search_stopped_at_its_limit_goes_on_as_if_it_had_started_with_more():
+    config = rules.normalize_config({"players": 1})
+    _, fresh = solved(config, "line-1-6", max_nodes=400)
+    search = Solve(config, "line-1-6", max_nodes=150)
+    search.run()
+    assert search.done and search.nodes == 150
+    search.extend(400)
+    assert not search.done
+    search.run()
+    assert search.result == fresh

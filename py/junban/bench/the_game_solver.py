@@ -1,8 +1,8 @@
 """``--bot clairvoyant``: the game's ceiling, measured with the solver of ``junban.games.the_game.solver``.
 
 The solver sees the deck order and every hand, so it is no table bot: it measures what is possible at all for a deal,
-an upper bound for any bot that sees only its own hand. Each deal is solved from its start within ``NODE_LIMIT``
-nodes; the line found is replayed through the engine's ``apply`` from a fresh deal before its result counts.
+an upper bound for any bot that sees only its own hand. Each deal is solved from its start within the solver's
+``NODE_LIMIT`` nodes; the line found is replayed through the engine's ``apply`` from a fresh deal before it counts.
 """
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ import statistics
 import time
 
 from junban.games.the_game import rules
-from junban.games.the_game.solver import Solve
-
-NODE_LIMIT = 50_000
+from junban.games.the_game.solver import NODE_LIMIT, Solve
 
 
 def solve_deal(config: dict, seed: str) -> dict:

@@ -14,7 +14,19 @@ boundaries, not by solving from every turn: each probe asks the solver "can the 
 a proof; a probe that finds no line within its limit is not). If the first turn that lost ground was a bot's, the
 level drops to what was still reachable after it, and the search goes on for a person's turn.
 
-Work is counted in solver nodes; the limits make the whole analysis bounded (``max_nodes``) and reproducible.
+Work is counted in solver nodes; the limits make the whole analysis bounded (``max_nodes``) and reproducible. A page
+uses it like this (cancelling is simply dropping the object)::
+
+    analysis = Analysis(log.config, log.seed, log.actions, people=[0])
+    while not analysis.run(20):          # one slice per frame; 20 nodes take some 10-30 ms
+        show(analysis.progress)          # phase "best" | "turning_point", nodes, fraction, best_left
+    result = analysis.result             # plain JSON-able data:
+    result["best"]                       # best_left, perfect, outcome, proven_optimal, line (actions from the start)
+    result["actual"]                     # the game's own left, result, reason
+    result["turning_point"]              # None, or: turn_index, turn, action_index, seat, actions (the log's actions
+                                         # of that turn), plays (what stayed on the piles), better (the solver's turn
+                                         # instead), better_line (from that turn's start to the end),
+                                         # best_left_before, best_left_after, proven
 """
 from __future__ import annotations
 
@@ -23,8 +35,11 @@ from junban.games.the_game.solver import FIRE_LOSS, Known, Solve, dead_cards
 
 BEST_NODES = 5000
 PROBE_NODES = 1000
-AFTER_NODES = 1000
-MAX_BOTS_TURNS = 3  # bots' turns that lost ground, followed down before giving up on a person's turn
+CONFIRM_NODES = 2000
+AFTER_NODES = 500
+# Rounds of bisection (each ends with a solve from just after the turn found): one, plus one for each bot's turn that
+# lost ground or each probe the fuller solve proves wrong, before the analysis gives up on a person's turn.
+MAX_ROUNDS = 3
 
 
 class Turn:
@@ -63,7 +78,7 @@ class Analysis:
     solver nodes and says whether the analysis is done; ``progress`` and ``result`` are plain JSON-able data."""
 
     def __init__(self, config: dict, seed: str, actions: list[dict], people, *, best_nodes: int = BEST_NODES,
-                 probe_nodes: int = PROBE_NODES, after_nodes: int = AFTER_NODES):
+                 probe_nodes: int = PROBE_NODES, confirm_nodes: int = CONFIRM_NODES, after_nodes: int = AFTER_NODES):
         self.config = rules.normalize_config(config)
         self.seed = seed
         self.actions = list(actions)
@@ -71,10 +86,13 @@ class Analysis:
         self.turns, self.final = game_turns(self.config, seed, self.actions)
         self.best_nodes = best_nodes
         self.probe_nodes = probe_nodes
+        self.confirm_nodes = confirm_nodes
         self.after_nodes = after_nodes
-        probes = max(1, len(self.turns).bit_length() + 1)
-        self.max_nodes = best_nodes + (MAX_BOTS_TURNS + 1) * (probes * probe_nodes + after_nodes)
+        self._round_nodes = len(self.turns).bit_length() * probe_nodes + confirm_nodes + after_nodes
+        self.max_nodes = best_nodes + MAX_ROUNDS * self._round_nodes
         self.nodes = 0
+        self._fraction = 0.0
+        self._range = (0, len(self.turns))  # the turns the bisection still looks between
         self.phase = "best"
         self.done = False
         self._solve: Solve | None = None
@@ -103,10 +121,21 @@ class Analysis:
             "phase": self.phase,
             "nodes": self.nodes,
             "max_nodes": self.max_nodes,
-            "fraction": 1.0 if self.done else round(min(1.0, self.nodes / self.max_nodes), 4),
+            "fraction": 1.0 if self.done else round(self._estimate(), 4),
             "best_left": best,
             "done": self.done,
         }
+
+    def _estimate(self) -> float:
+        """The share of the work done, against what is likely left (one round, at most): it never goes back."""
+        solve = self._solve
+        left = solve.max_nodes - solve.nodes if solve and not solve.done else 0
+        lo, hi = self._range
+        left += max(0, hi - lo - 1).bit_length() * self.probe_nodes + self.after_nodes
+        if self.phase == "best":
+            left += self.best_nodes - (solve.nodes if solve else 0)
+        self._fraction = max(self._fraction, min(0.99, self.nodes / max(1, self.nodes + left)))
+        return self._fraction
 
     @property
     def result(self) -> dict:
@@ -122,9 +151,15 @@ class Analysis:
 
     # ------------------------------------------------------------------ the work
 
-    def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None):
-        """Run one solve node by node (yielding after each); its result is left in ``self._solve``."""
-        self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+    def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None, resume: Solve | None = None):
+        """Run one solve node by node (yielding after each) and return its result; ``resume`` goes on with a solve
+        that stopped at its limit instead, up to ``max_nodes`` in all. The solve is left in ``self._solve``."""
+        if resume is None:
+            self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+        else:
+            self._spent -= resume.nodes  # counted again below, with the nodes it goes on to spend
+            resume.extend(max_nodes)
+            self._solve = resume
         while not self._solve.run(1):
             self.nodes = self._spent + self._solve.nodes
             yield
@@ -144,28 +179,36 @@ class Analysis:
         self.phase = "turning_point"
         level = score_of(best["outcome"])
         lo, lo_line = 0, best["line"]  # f(lo) <= level: lo_line reaches it from the start of turn lo
-        bots_turns = 0
-        while actual > level and self.people:
+        for _ in range(MAX_ROUNDS):
+            if actual <= level or not self.people:
+                return
             hi = next((t.index for t in self.turns if t.lower_bound > level), len(self.turns))
+            failed = None  # the probe that last found nothing, at hi
             while hi - lo > 1:  # f(hi) > level, by its dead cards, the game's end, or a probe that found nothing
+                self._range = (lo, hi)
                 mid = (lo + hi) // 2
                 found = yield from self._solve_steps(self.actions[:self.turns[mid].start], self.probe_nodes, level)
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = mid, found["line"]
                 else:
-                    hi = mid
+                    hi, failed = mid, self._solve
+            self._range = (lo, lo + 1)
             turn = self.turns[lo]
-            found = yield from self._solve_steps(self.actions[:self._position_after(turn)], self.after_nodes)
+            after_start = self._position_after(turn)
+            if failed is not None and hi == lo + 1:
+                # Only a probe said so: let it go on, with more nodes, before blaming this turn.
+                found = yield from self._solve_steps(self.actions[:after_start], self.confirm_nodes, level, failed)
+                if score_of(found["outcome"]) <= level:
+                    lo, lo_line = lo + 1, found["line"]
+                    continue
+            found = yield from self._solve_steps(self.actions[:after_start], self.after_nodes)
             after = score_of(found["outcome"])
-            if after <= level:  # the fuller search found what the probe missed: the ground was lost later
+            if after <= level:  # the fuller solve found what the probes missed: the ground was lost later
                 lo, lo_line = lo + 1, found["line"]
             elif turn.seat in self.people:
                 self._turning = self._describe(turn, lo_line, level, found)
                 return
-            elif bots_turns == MAX_BOTS_TURNS:
-                return
-            else:  # a bot's turn lost ground: look for a person's turn that lost more
-                bots_turns += 1
+            else:  # a bot's turn lost ground: look on for a person's turn that lost more
                 level, lo, lo_line = after, lo + 1, found["line"]
 
     def _position_after(self, turn: Turn) -> int:

@@ -91,10 +91,10 @@ def greedy_turn(hand: list[int], tops, live: bytearray, need: int) -> list:
     """A quick turn for playouts: the cheapest card (fewest live cards skipped, tricks first) until ``need`` are
     played, then every card that skips no live card. ``live[x]`` is 1 for a card not yet played (updated)."""
     hand = sorted(hand)
-    return _greedy_plays(hand, set(hand), tops, live, need)[0]
+    return greedy_plays(hand, set(hand), tops, live, need)[0]
 
 
-def _greedy_plays(hand: list[int], held: set, tops, live: bytearray, need: int) -> tuple[list, tuple]:
+def greedy_plays(hand: list[int], held: set, tops, live: bytearray, need: int) -> tuple[list, tuple]:
     """``greedy_turn`` on a sorted ``hand`` and its set ``held``, both updated as cards are played; returns the
     plays and the tops after them.
 
@@ -111,7 +111,7 @@ def _greedy_plays(hand: list[int], held: set, tops, live: bytearray, need: int) 
                 i = bisect_right(hand, top)
                 if i < len(hand):
                     card = hand[i]
-                    option = (sum(live[top + 1:card]), card, p)
+                    option = (live.count(1, top + 1, card), card, p)
                     if best is None or option < best:
                         best = option
                 back = top - 10
@@ -119,7 +119,7 @@ def _greedy_plays(hand: list[int], held: set, tops, live: bytearray, need: int) 
                 i = bisect_left(hand, top) - 1
                 if i >= 0:
                     card = hand[i]
-                    option = (sum(live[card + 1:top]), card, p)
+                    option = (live.count(1, card + 1, top), card, p)
                     if best is None or option < best:
                         best = option
                 back = top + 10
@@ -157,7 +157,7 @@ def team_playout(hands: list[list[int]], tops, seat: int, draw: list[int] = (), 
             seat = (seat + 1) % players
             continue
         need = minimum if draw else 1
-        plays, after_plays = _greedy_plays(hand, helds[seat], tops, live, need)
+        plays, after_plays = greedy_plays(hand, helds[seat], tops, live, need)
         if len(plays) < need:
             break
         tops = after_plays

@@ -17,8 +17,9 @@ replaying it through the engine's ``apply``.
   several orders are merged; a turn must cover any fire card left on top from an earlier turn.
 - **Dead cards** (``dead_cards``): a live card that no pile can take any more, even after the pile is brought back
   by backwards tricks through live cards, can never be played: their count is a sound lower bound on the cards left.
-- **Order**: each candidate is scored by the pressure on every live card (the strong bot's idea, with every card
-  counted: a card that only one pile still takes weighs far more than one that four take), and the best
+- **Order**: each candidate is scored by the strong bot's evaluation (``strategy.Turn.value``: the pressure on every
+  live card, a card that only one pile still takes weighing far more than one that four take), told every card, and
+  the best
   ``ROLLOUTS`` are played out to the end by a quick greedy policy on the real draw order (``play_out``). A play-out is
   a whole game, so it also gives a line: the best one seen so far is the answer, and a perfect play-out ends the search.
 - **Beam search over turns**, widened (``WIDTHS``) until the target is reached or the node limit is spent: at each
@@ -31,16 +32,21 @@ calling it again.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
+from bisect import insort
 
 from junban.errors import IllegalAction
 from junban.games.the_game import rules
+from junban.games.the_game.endgame import greedy_plays
+from junban.games.the_game.seat_view import Position
+from junban.games.the_game.strategy import Turn
+from junban.games.the_game.turns import replay_plays
 
-NODE_LIMIT = 20_000
+NODE_LIMIT = 50_000  # the benchmark's limit per deal; the app's analysis sets its own, smaller
 WIDTHS = (1, 3, 8, 20, 50, 120, 300, 700, 1600, 4000)
 ROLLOUTS = 5
-# Pressure of one live card by how many piles still take it (0..4), as the strong bot weighs it.
-PRESSURE = (40.0, 6.0, 1.5, 0.4, 0.0)
+NEAREST_CARDS = 1
+# Positions whose children are kept for the next, wider beams (a narrow beam's positions mostly come back).
+MEMORY = 5000
 # A game lost to fire ranks below every count of cards left.
 FIRE_LOSS = 100
 
@@ -97,25 +103,22 @@ class Known:
                 return hands, tops, drawn, seat
         return hands, tops, drawn, active
 
+    def seat_position(self, position, live: set, need: int) -> Position:
+        """The active seat's position as the strong bot's turn search sees it, but told every card: what is not in
+        its hand is all 'unseen' (so ``strategy.Turn`` counts every live card). No markers, no fire pricing."""
+        hands, tops, drawn, active = position
+        hand = hands[active]
+        return Position(seat=active, players=self.players, hand=hand, tops=tops, need=need,
+                        unseen=frozenset(live.difference(hand)), draw_count=self.total - drawn,
+                        hand_counts=tuple(len(h) for h in hands), hand_size=self.size, minimum=need,
+                        expert=self.full_minimum == 3, fire=frozenset(), markers=(), own_markers=(), turn=0)
+
     def ending_score(self, position) -> int:
         """The score of a game that ends in this position: the cards left, plus ``FIRE_LOSS`` if a fire card is on top."""
         return self.left(position) + (FIRE_LOSS if any(t in self.fire for t in position[1]) else 0)
 
 
 # --------------------------------------------------------------------------- cards and piles
-
-
-def fits(card: int, pile: int, top: int) -> bool:
-    if pile < 2:
-        return card > top or card == top - 10
-    return card < top or card == top + 10
-
-
-def piles_taking(card: int, tops) -> int:
-    """How many piles take ``card`` now (directly or as a backwards trick)."""
-    a0, a1, d0, d1 = tops
-    return ((card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
-            + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10))
 
 
 def reach(pile: int, top: int, live) -> int:
@@ -154,33 +157,6 @@ def dead_cards(tops, live) -> int:
     return sum(1 for c in live if low < c < high)
 
 
-def live_below(live) -> list[int]:
-    """below[x] = how many live cards are smaller than x (x in 0..101)."""
-    below = [0] * 102
-    for x in range(1, 101):
-        below[x + 1] = below[x] + (x in live)
-    return below
-
-
-def pressure(tops, below, played, live_after) -> float:
-    """The pressure on the live cards left after a turn that played ``played`` and ends on ``tops``. ``below``
-    counts the live cards before the turn; counting runs over stretches of cards that the same piles take."""
-    a0, a1, d0, d1 = tops
-    cuts = sorted({2, 100, min(a0 + 1, 100), min(a1 + 1, 100), max(d0, 2), max(d1, 2)})
-    total = 0.0
-    for i in range(len(cuts) - 1):
-        start, end = cuts[i], cuts[i + 1]
-        count = below[end] - below[start]
-        if count:
-            total += PRESSURE[(start > a0) + (start > a1) + (start < d0) + (start < d1)] * count
-    for c in played:
-        total -= PRESSURE[(c > a0) + (c > a1) + (c < d0) + (c < d1)]
-    for x in {a0 - 10, a1 - 10, d0 + 10, d1 + 10}:
-        if x in live_after:
-            total += PRESSURE[piles_taking(x, tops)] - PRESSURE[(x > a0) + (x > a1) + (x < d0) + (x < d1)]
-    return total
-
-
 # --------------------------------------------------------------------------- candidate turns
 
 
@@ -192,23 +168,23 @@ def plays_that_matter(hand, mask: int, tops) -> list[tuple[int, int, int]]:
     found = []
     for p in (0, 1, 2, 3):
         top = tops[p]
-        nearest = True
+        nearest = NEAREST_CARDS
         if p < 2:
             for i, c in held:
                 if c == top - 10:
                     found.append((i, c, p))
                 elif c > top:
-                    if nearest or c - 10 in cards:
+                    if nearest > 0 or c - 10 in cards:
                         found.append((i, c, p))
-                    nearest = False
+                    nearest -= 1
         else:
             for i, c in reversed(held):
                 if c == top + 10:
                     found.append((i, c, p))
                 elif c < top:
-                    if nearest or c + 10 in cards:
+                    if nearest > 0 or c + 10 in cards:
                         found.append((i, c, p))
-                    nearest = False
+                    nearest -= 1
     return found
 
 
@@ -288,7 +264,7 @@ def _covering(hand, tops, burning, ends: dict) -> dict:
     for (mask, t), plays in ends.items():
         open_piles = [p for p in burning if t[p] == tops[p]]
         for p in open_piles:
-            covers = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1 and fits(c, p, t[p])]
+            covers = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1 and rules.fits(c, p, t[p])]
             if not covers:
                 break
             i, c = min(covers, key=lambda ic: abs(ic[1] - t[p]))
@@ -303,70 +279,31 @@ def _covering(hand, tops, burning, ends: dict) -> dict:
 # --------------------------------------------------------------------------- play-outs
 
 
-def greedy_turn(hand: list[int], tops: list[int], live: bytearray, need: int, fire) -> list | None:
-    """A play-out's turn (``hand`` sorted, ``tops`` and ``live`` updated): the cheapest play (fewest live cards
-    skipped; a backwards trick is cheapest) until ``need`` are played, then every play that skips none; then a cover
-    for each fire card left on top from before. None (nothing changed) if the greedy order cannot reach ``need``.
-
-    Every card in hand is live, so on each pile only the hand's card nearest the top can be the cheapest play."""
+def play_out_turn(hand: list[int], held: set, tops, live: bytearray, need: int, fire) -> tuple[list | None, tuple]:
+    """A play-out's turn: the strong bot's greedy plays (``endgame.greedy_plays``: the cheapest play until ``need``
+    are played, then every play that skips no live card), then a cover for each fire card left on top from before.
+    ``hand`` (sorted), ``held`` and ``live`` are updated. Returns (plays, tops after); (None, tops) with nothing
+    changed if the greedy order cannot reach ``need``."""
     start = tuple(tops)
-    plays = []
-    count = live.count
-    while hand:
-        cost, card, pile = 999, 0, -1
-        top = tops[0]
-        i = bisect_right(hand, top)
-        if i < len(hand):
-            cost, card, pile = count(1, top + 1, hand[i]), hand[i], 0
-        top = tops[1]
-        i = bisect_right(hand, top)
-        if i < len(hand):
-            c = count(1, top + 1, hand[i])
-            if c < cost:
-                cost, card, pile = c, hand[i], 1
-        top = tops[2]
-        i = bisect_left(hand, top) - 1
-        if i >= 0:
-            c = count(1, hand[i] + 1, top)
-            if c < cost:
-                cost, card, pile = c, hand[i], 2
-        top = tops[3]
-        i = bisect_left(hand, top) - 1
-        if i >= 0:
-            c = count(1, hand[i] + 1, top)
-            if c < cost:
-                cost, card, pile = c, hand[i], 3
-        if tops[0] - 10 in hand:
-            cost, card, pile = -1, tops[0] - 10, 0
-        elif tops[1] - 10 in hand:
-            cost, card, pile = -1, tops[1] - 10, 1
-        elif tops[2] + 10 in hand:
-            cost, card, pile = -1, tops[2] + 10, 2
-        elif tops[3] + 10 in hand:
-            cost, card, pile = -1, tops[3] + 10, 3
-        if pile < 0 or (cost > 0 and len(plays) >= need):
-            break
-        plays.append((card, pile))
-        hand.remove(card)
-        live[card] = 0
-        tops[pile] = card
+    plays, after = greedy_plays(hand, held, start, live, need)
     if len(plays) < need:
         for card, _ in plays:
             insort(hand, card)
+            held.add(card)
             live[card] = 1
-        tops[:] = start
-        return None
+        return None, start
     if fire:
         for p in (0, 1, 2, 3):
-            if start[p] in fire and tops[p] == start[p]:
-                covers = [c for c in hand if fits(c, p, tops[p])]
+            if start[p] in fire and after[p] == start[p]:
+                covers = [c for c in hand if rules.fits(c, p, after[p])]
                 if covers:
-                    card = min(covers, key=lambda c: (c in fire, abs(c - tops[p])))
+                    card = min(covers, key=lambda c: (c in fire, abs(c - after[p])))
                     plays.append((card, p))
                     hand.remove(card)
+                    held.discard(card)
                     live[card] = 0
-                    tops[p] = card
-    return plays
+                    after = after[:p] + (card,) + after[p + 1:]
+    return plays, after
 
 
 def some_turn(hand, tops, need: int) -> list | None:
@@ -375,7 +312,7 @@ def some_turn(hand, tops, need: int) -> list | None:
         return []
     for i, card in enumerate(hand):
         for p in (0, 1, 2, 3):
-            if fits(card, p, tops[p]):
+            if rules.fits(card, p, tops[p]):
                 rest = some_turn(hand[:i] + hand[i + 1:], tops[:p] + (card,) + tops[p + 1:], need - 1)
                 if rest is not None:
                     return [(card, p)] + rest
@@ -383,13 +320,14 @@ def some_turn(hand, tops, need: int) -> list | None:
 
 
 def play_out(known: Known, position, record: bool = False) -> tuple[int, list]:
-    """Play ``position`` to the end with ``greedy_turn`` for every seat: (score, the turns played if ``record``).
+    """Play ``position`` to the end with ``play_out_turn`` for every seat: (score, the turns played if ``record``).
 
     The score is the cards left, plus ``FIRE_LOSS`` for a game lost to fire. The game ends as the engine ends it: all
-    cards played, a seat that cannot play its minimum, or a fire card left on top past its deadline."""
+    cards played, a seat that cannot play its minimum (``some_turn`` finds a turn when the greedy order cannot),
+    or a fire card left on top past its deadline."""
     hands, tops, drawn, active = position
     hands = [list(h) for h in hands]
-    tops = list(tops)
+    helds = [set(h) for h in hands]
     live = bytearray(101)
     for hand in hands:
         for c in hand:
@@ -400,25 +338,28 @@ def play_out(known: Known, position, record: bool = False) -> tuple[int, list]:
     turns = []
     left = known.total - drawn + sum(len(h) for h in hands)
     while left:
-        hand = hands[active]
+        hand, held = hands[active], helds[active]
         need = known.full_minimum if drawn < known.total else 1
-        start = tuple(tops)
-        plays = greedy_turn(hand, tops, live, need, fire)
+        start = tops
+        plays, tops = play_out_turn(hand, held, start, live, need, fire)
         if plays is None:
             plays = some_turn(tuple(hand), start, need)
             if plays is None:
                 break
             for card, p in plays:
                 hand.remove(card)
+                held.discard(card)
                 live[card] = 0
-                tops[p] = card
+            tops = replay_plays(start, plays)
         if record:
             turns.append(tuple(plays))
         left -= len(plays)
         if left and fire and any(start[p] in fire and tops[p] == start[p] for p in (0, 1, 2, 3)):
             return left + FIRE_LOSS, turns
         while len(hand) < known.size and drawn < known.total:
-            insort(hand, known.draw[drawn])
+            card = known.draw[drawn]
+            insort(hand, card)
+            held.add(card)
             drawn += 1
         for step in range(1, known.players + 1):
             seat = (active + step) % known.players
@@ -459,29 +400,40 @@ class Solve:
         self.width = 0
         self.done = False
         root = self.known.root
-        self.lower_bound = 0 if self.known.over else dead_cards(root[1], self.known.live(root))
         self.best_score: int | None = None
         self.best_turns: list = []
-        if self.known.over:
+        if self.known.over:  # nothing is left to choose: the result is what it is
             self.best_score = state.ended["left"] + (FIRE_LOSS if state.ended["reason"].startswith("fire") else 0)
             self.done = True
+        self.lower_bound = self.best_score if self.known.over else dead_cards(root[1], self.known.live(root))
         self._steps = self._search()
+        self._expanded: dict = {}  # position -> its ranked children, kept for the wider beams that follow
         self._result = None
         self._exhausted = False
+        self._finished = self.done  # the search itself is over (not merely out of nodes)
 
     # ------------------------------------------------------------------ the public face
 
     def run(self, max_nodes: int | None = None) -> bool:
         """Expand at most ``max_nodes`` positions (all that are left when None); True once the search is done."""
         stop = self.max_nodes if max_nodes is None else min(self.max_nodes, self.nodes + max_nodes)
+        if self.best_score is None:
+            self._first_line()
         while not self.done and self.nodes < stop:
             try:
                 next(self._steps)
             except StopIteration:
-                self.done = True
+                self.done = self._finished = True
         if self.nodes >= self.max_nodes:
             self.done = True
         return self.done
+
+    def extend(self, max_nodes: int) -> None:
+        """Raise the node limit, so that ``run`` goes on where the search stopped: the same as having started with
+        the higher limit (the search does not depend on its limit until it reaches it)."""
+        if max_nodes > self.max_nodes:
+            self.max_nodes = max_nodes
+            self.done = self._finished
 
     @property
     def progress(self) -> dict:
@@ -525,14 +477,15 @@ class Solve:
         """A line before any search, so ``result`` has an answer after the first slice: the position played out
         (in the middle of a turn, the turn is first finished by the greedy turn, or any legal one)."""
         known = self.known
-        hands, tops, drawn, active = known.root
+        hands, tops, _, active = known.root
         hand = list(hands[active])
-        first = greedy_turn(list(hand), list(tops), _live_bytes(known, known.root), known.root_need, known.fire)
+        first, _ = play_out_turn(list(hand), set(hand), tops, _live_bytes(known, known.root), known.root_need,
+                                 known.fire)
         if first is None:
             first = some_turn(tuple(hand), tops, known.root_need)
         if first is None:  # cannot happen: the engine ends a game whose minimum cannot be reached
             raise AssertionError("the active seat cannot finish its turn")
-        child = known.after_turn(known.root, _mask(hands[active], first), _tops_after(tops, first))
+        child = known.after_turn(known.root, _mask(hands[active], first), replay_plays(tops, first))
         if any(tops[p] == child[1][p] for p in known.root_burning):  # the fire deadline is missed
             self._record(known.left(child) + FIRE_LOSS, [tuple(first)])
             return
@@ -549,8 +502,6 @@ class Solve:
         return self.best_score if self.cut is None else min(self.best_score, self.cut)
 
     def _search(self):
-        known = self.known
-        self._first_line()
         for width in WIDTHS:
             self.width = width
             yield from self._beam(width)
@@ -567,14 +518,20 @@ class Solve:
         while layer:
             reached: dict = {}
             for path, position in layer:
-                if self.nodes >= self.max_nodes:
-                    self._exhausted = False
-                    return
-                self.nodes += 1
-                for key, turn, child in self._children(path, position):
-                    if self.best_score is not None and self.best_score <= self.target:
+                children = self._expanded.get(position)
+                if children is None:
+                    if self.nodes >= self.max_nodes:
+                        self._exhausted = False
                         return
-                    if child in seen:
+                    self.nodes += 1
+                    children = self._children(path, position)
+                    if len(self._expanded) < MEMORY:
+                        self._expanded[position] = children
+                    if self.best_score <= self.target:
+                        return
+                bound = self._bound()
+                for key, turn, child in children:
+                    if child in seen or key[0] >= bound:
                         continue
                     old = reached.get(child)
                     if old is None or key < old[0]:
@@ -601,15 +558,15 @@ class Solve:
         else:
             need, burning = known.minimum(drawn), tuple(p for p in (0, 1, 2, 3) if tops[p] in known.fire)
         live = known.live(position)
-        below = live_below(live)
-        ends = candidate_turns(hand, tops, need, burning, below)
+        judge = Turn(known.seat_position(position, live, need))
+        ends = candidate_turns(hand, tops, need, burning, judge.live_below)
         if not ends:
             turn = some_turn(hand, tops, need) if need <= len(hand) else None
             if turn is None:  # the game ends here: the active seat cannot play its minimum
                 self._record(known.ending_score(position), _unwind(path))
             else:  # every turn misses the fire deadline: the game is lost at the end of this one
                 mask = _mask(hand, turn)
-                child = known.after_turn(position, mask, _tops_after(tops, turn))
+                child = known.after_turn(position, mask, replay_plays(tops, turn))
                 self._record(known.left(child) + FIRE_LOSS, _unwind(path) + [tuple(turn)])
             return []
         bound = self._bound()
@@ -620,7 +577,7 @@ class Solve:
             dead = dead_cards(end_tops, live_after)
             if dead >= bound:
                 continue
-            scored.append((dead, pressure(end_tops, below, played, live_after), plays, mask, end_tops))
+            scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
         scored.sort(key=lambda e: (e[0], e[1]))
         out = []
         for rank, (dead, static, plays, mask, end_tops) in enumerate(scored):
@@ -658,12 +615,6 @@ def _unwind(path) -> list:
 def _mask(hand, plays) -> int:
     played = {c for c, _ in plays}
     return sum(1 << i for i, c in enumerate(hand) if c in played)
-
-
-def _tops_after(tops, plays):
-    for card, pile in plays:
-        tops = tops[:pile] + (card,) + tops[pile + 1:]
-    return tops
 
 
 # --------------------------------------------------------------------------- lines as engine actions

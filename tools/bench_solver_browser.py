@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""How long "Analyse this deal" takes in the browser: The Game's analysis in Pyodide, in headless Chromium.
+
+    python tools/bench_solver_browser.py [--players 1] [--games 40] [--seed solver-browser] [--slice 20]
+                                         [--variant expert ...] [--no-build]
+
+Runs ``python build.py`` (dist/; not with ``--no-build``) and opens a copy of dist/ under the timing page of
+``tools/browser_timing.py``, which loads the vendored Pyodide and the app's own archive. For each deal (seed
+``<seed>-<i>``) the strong bot plays a whole game at every seat (not timed); then ``analysis.Analysis`` (every seat a
+person) answers it — the best result from the start and the turning point — in slices of ``--slice`` nodes, as a page
+runs it between frames. The tool reports the analysis time per deal (p50/p95/max, ms) and the longest slice (the
+longest the page's main thread would be busy at once), then times the same analyses on this machine's CPython for the
+Pyodide/CPython ratio. Prints a table, then one JSON object as the last line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.browser_timing import run_both, summary  # noqa: E402
+
+VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire"}
+
+# Runs inside Pyodide (and on CPython for the ratio): plays one deal with the strong bot, then times its analysis.
+HARNESS = r'''
+import json, time
+from junban.games.the_game import rules
+from junban.games.the_game.analysis import Analysis
+from junban.games.the_game.bots import make_bot
+
+def finished_game(config, seed):
+    state = rules.new_game(config, seed)
+    bots = [make_bot("strong", seed, s) for s in range(state.config["players"])]
+    actions = []
+    while not rules.is_over(state):
+        action = bots[state.active].act(rules.view(state, state.active))
+        actions.append(action)
+        state = rules.apply(state, action)
+    return actions
+
+def time_analysis(config, seed, slice_nodes):
+    actions = finished_game(config, seed)
+    started = time.perf_counter()
+    analysis = Analysis(config, seed, actions, people=range(config["players"]))
+    slices = []
+    while True:
+        t0 = time.perf_counter()
+        done = analysis.run(slice_nodes)
+        slices.append((time.perf_counter() - t0) * 1000)
+        if done:
+            break
+    ms = (time.perf_counter() - started) * 1000
+    result = analysis.result
+    point = result["turning_point"]
+    return json.dumps({"ms": ms, "longest_slice_ms": max(slices), "slices": len(slices), "nodes": result["nodes"],
+                       "actual_left": result["actual"]["left"], "best_left": result["best"]["best_left"],
+                       "best_proven": result["best"]["proven_optimal"],
+                       "turning_point": None if point is None else point["turn_index"],
+                       "turning_point_proven": None if point is None else point["proven"]})
+'''
+
+
+def deals(args) -> list[tuple[dict, str]]:
+    config = {"players": args.players, **{VARIANT_KEYS[v]: True for v in args.variant}}
+    return [(config, f"{args.seed}-{i}") for i in range(args.games)]
+
+
+def calls(jobs, args) -> list[str]:
+    """The harness call for each deal (the same text runs in Pyodide and on CPython)."""
+    return [f"time_analysis(json.loads({json.dumps(config)!r}), {seed!r}, {args.slice})" for config, seed in jobs]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=1, choices=range(1, 6), help="player count (default 1)")
+    parser.add_argument("--games", type=int, default=40, help="deals (default 40)")
+    parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
+    parser.add_argument("--slice", type=int, default=20, help="solver nodes per run() call (default 20)")
+    parser.add_argument("--variant", action="extend", nargs="+", default=[], choices=sorted(VARIANT_KEYS))
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = parser.parse_args(argv)
+
+    jobs = deals(args)
+    browser, cpython, info = run_both(HARNESS, calls(jobs, args), build_first=not args.no_build)
+    strip = ("ms", "longest_slice_ms")
+    if [{k: v for k, v in r.items() if k not in strip} for r in browser] != \
+            [{k: v for k, v in r.items() if k not in strip} for r in cpython]:
+        raise AssertionError("Pyodide and CPython analysed the deals differently")
+
+    table = {}
+    for where, results in (("browser", browser), ("cpython", cpython)):
+        table[where] = {"analysis": summary([r["ms"] for r in results], count="deals"),
+                        "longest_slice": summary([r["longest_slice_ms"] for r in results], count="deals")}
+    ratio = table["browser"]["analysis"]["p50_ms"] / max(table["cpython"]["analysis"]["p50_ms"], 1e-9)
+    print(f"{'where':>8} {'deals':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'slice p95':>10} {'slice max':>10}")
+    for where, row in table.items():
+        a, s = row["analysis"], row["longest_slice"]
+        print(f"{where:>8} {a['deals']:>6} {a['p50_ms']:>9} {a['p95_ms']:>9} {a['max_ms']:>9} "
+              f"{s['p95_ms']:>10} {s['max_ms']:>10}")
+    nodes = sorted(r["nodes"] for r in browser)
+    result = {
+        "players": args.players,
+        "variants": sorted(args.variant),
+        "deals": len(jobs),
+        "seed": args.seed,
+        "slice_nodes": args.slice,
+        "browser": table["browser"],
+        "cpython": table["cpython"],
+        "pyodide_over_cpython_p50": round(ratio, 2),
+        "nodes": {"p50": nodes[len(nodes) // 2], "max": nodes[-1]},
+        "games_lost": sum(r["actual_left"] > 0 for r in browser),
+        "perfect_possible": sum(r["best_left"] == 0 for r in browser),
+        "turning_points": sum(r["turning_point"] is not None for r in browser),
+        "turning_points_proven": sum(bool(r["turning_point_proven"]) for r in browser),
+        "browser_seconds": info["browser_seconds"],
+        "chromium": info["chromium"],
+        "pyodide_python": info["pyodide_python"],
+        "host_python": platform.python_version(),
+        "machine": f"{platform.machine()}, {platform.processor() or 'cpu'}",
+    }
+    print(f"analysis in Pyodide: p50 {table['browser']['analysis']['p50_ms']} ms, "
+          f"p95 {table['browser']['analysis']['p95_ms']} ms, max {table['browser']['analysis']['max_ms']} ms; "
+          f"Pyodide/CPython (p50) {ratio:.2f}")
+    print(json.dumps(result, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
