@@ -4,7 +4,7 @@
     python tools/bench_review_page.py [--players 1] [--games 20] [--seed solver-browser] [--no-build]
 
 ``tools/bench_solver_browser.py`` times the analysis itself in Pyodide; this times what the page adds around it too:
-one slice of solver nodes per timer callback (``the_game_review.SLICE_NODES``), the progress drawn after each. For each
+one slice of solver work per timer callback (``the_game_review.SLICE_SECONDS``), the progress drawn after each. For each
 deal (seed ``<seed>-<i>``, the same deals as that tool) the strong bot plays a whole game at every seat on CPython (not
 timed), the game is saved as the app saves it (every seat a person), the page opens it on its result, and the time
 from the click on "Analyse this deal" to the verdict on the page is measured with the page's own clock. Runs

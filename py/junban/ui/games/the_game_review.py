@@ -15,11 +15,14 @@ A ``Review`` sits on a ``TableScreen`` (``table.review``); the screen gives it t
 """
 from __future__ import annotations
 
+import time
+
 from junban.games.the_game import rules
 from junban.ui.dom import h
 from junban.ui.i18n import t
 
-SLICE_NODES = 25  # solver nodes per timer callback (a few tens of milliseconds in the browser)
+SLICE_NODES = 25  # solver nodes between looks at the clock (a few milliseconds in the browser)
+SLICE_SECONDS = 0.06  # work per timer callback before the page draws its progress and takes input again
 REPLAY_SECONDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.12}
 
 
@@ -121,7 +124,7 @@ class Review:
         if table.review is not self or not table.services.is_showing(table):
             return
         if self.status == "running":
-            if self.analysis.run(SLICE_NODES):
+            if self._run_slice():
                 self.status = "done"
                 self.show_line("best")
                 table.services.announce(self.verdict_text())
@@ -135,6 +138,15 @@ class Review:
             else:
                 self.playing = False
         table.services.render()
+
+    def _run_slice(self) -> bool:
+        """Run the analysis for about SLICE_SECONDS (the page is drawn once per slice, not once per few nodes);
+        True once it is done."""
+        until = time.perf_counter() + SLICE_SECONDS
+        while not self.analysis.run(SLICE_NODES):
+            if time.perf_counter() >= until:
+                return False
+        return True
 
     def _pace(self) -> float:
         return REPLAY_SECONDS.get(self.table.services.settings.get("speed"), 0.7)
