@@ -21,7 +21,7 @@ from pathlib import Path
 from junban.bench.common import print_result, print_table, run_all, wilson_interval
 from junban.games.eleusis import library, science
 from junban.games.eleusis.lang import RuleError, compile_rule
-from junban.games.eleusis.scientist import make_science_bot
+from junban.bots import make_bot
 
 
 def load_rules(spec: str, level: str | None) -> list[dict]:
@@ -46,7 +46,7 @@ def play_one(job: tuple[dict, str]) -> dict:
     """One solo science game; returns its result and the bot's turn times (ms)."""
     entry, seed = job
     state = science.new_game({"rule": entry["rule"]}, seed)
-    bot = make_science_bot("scientist", seed)
+    bot = make_bot("eleusis-science", "scientist", seed, 0)
     turn_ms, turn_cpu_ms = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)
