@@ -22,7 +22,7 @@ import time
 
 from junban.bench.common import print_result, print_table, run_all, seed_set, wilson_interval
 from junban.bench.the_game_informed import EVERY_TURN, KNOWS, InformedBot
-from junban.bots import bot_seed, make_bot
+from junban.bots import make_bot
 from junban.games.the_game import rules
 
 BOTS = ("baseline", "strong", "clairvoyant", *KNOWS)
@@ -49,9 +49,8 @@ def play_deal(job: tuple) -> dict:
 
         return solve_deal(config, seed)
     state = rules.new_game(config, seed)
-    if bot in KNOWS:
-        bots = [InformedBot(bot, bot_seed("the-game", seed), seat, playouts_from, known)
-                for seat in range(config["players"])]
+    if bot in KNOWS:  # told hidden cards on purpose: its --known draws keep the deal's seed, as published
+        bots = [InformedBot(bot, seed, seat, playouts_from, known) for seat in range(config["players"])]
     else:
         bots = [make_bot("the-game", bot, seed, seat) for seat in range(config["players"])]
     actions = 0
