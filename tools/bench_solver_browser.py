@@ -32,11 +32,11 @@ HARNESS = r'''
 import json, time
 from junban.games.the_game import rules
 from junban.games.the_game.analysis import Analysis
-from junban.games.the_game.bots import make_bot
+from junban.bots import make_bot
 
 def finished_game(config, seed):
     state = rules.new_game(config, seed)
-    bots = [make_bot("strong", seed, s) for s in range(state.config["players"])]
+    bots = [make_bot("the-game", "strong", seed, s) for s in range(state.config["players"])]
     actions = []
     while not rules.is_over(state):
         action = bots[state.active].act(rules.view(state, state.active))

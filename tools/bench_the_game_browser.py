@@ -34,11 +34,11 @@ VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "
 HARNESS = r'''
 import json, time
 from junban.games.the_game import rules
-from junban.games.the_game.bots import make_bot
+from junban.bots import make_bot
 
 def time_deal(config, seed, level, repeat):
     state = rules.new_game(config, seed)
-    seats = [make_bot(level, seed, s) for s in range(state.config["players"])]
+    seats = [make_bot("the-game", level, seed, s) for s in range(state.config["players"])]
     acts, turns, fastest = [], [], []
     turn_ms, turn_fast, first = 0.0, 0.0, True
     while not rules.is_over(state):
@@ -50,7 +50,7 @@ def time_deal(config, seed, level, repeat):
         best = ms
         if first and repeat > 1:
             for _ in range(repeat - 1):
-                fresh = make_bot(level, seed, seat)
+                fresh = make_bot("the-game", level, seed, seat)
                 t0 = time.perf_counter()
                 again = fresh.act(rules.view(state, seat))
                 best = min(best, (time.perf_counter() - t0) * 1000)

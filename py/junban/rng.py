@@ -2,10 +2,12 @@
 
 A game's seed is a short string (from a link, the setup screen or the daily deal). Every random choice derives
 from it through ``rng_for(seed, *parts)``: a ``random.Random`` seeded with a string, which gives the same
-sequence on CPython and on Pyodide (never seed from ``hash()``, which is salted per process).
+sequence on CPython and on Pyodide (never seed from ``hash()``, which is salted per process). Whoever must not be
+able to rebuild the deal (a bot) gets ``derived_seed(seed, *parts)`` instead: a one-way hash of it.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 
@@ -42,6 +44,13 @@ def rng_for(seed: str, *parts: object) -> random.Random:
     """A generator for one purpose of one game, e.g. ``rng_for(seed, "the-game", "deal")``."""
     key = "junban|" + "|".join([seed, *(str(p) for p in parts)])
     return random.Random(key)
+
+
+def derived_seed(seed: str, *parts: object) -> str:
+    """A seed for one purpose made one way from ``seed`` (SHA-256, 32 hex digits, itself a valid seed): the same
+    inputs give the same seed everywhere, and nobody holding it can find ``seed`` to deal the cards again."""
+    key = "junban|" + "|".join([seed, *(str(p) for p in parts)])
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
 def random_seed() -> str:

@@ -110,13 +110,13 @@ def play_legal(game: str, seed: int, report: FuzzReport) -> None:
 
 def _baseline_bots(game: str, session: Session):
     try:
-        from junban.bots import bot_module
+        from junban.bots import bot_module, make_bot
 
         module = bot_module(game)
     except ImportError:
         return None
     level = module.LEVELS[0]
-    return [module.make_bot(level, session.seed, seat) for seat in range(len(session.seats))]
+    return [make_bot(game, level, session.seed, seat) for seat in range(len(session.seats))]
 
 
 def garbage_actions(legal: list[dict], rng: random.Random) -> list:

@@ -30,6 +30,7 @@ from pathlib import Path
 from junban.bench.common import mean_interval, print_result, print_table, run_all, wilson_interval
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis.lang import RuleError, compile_rule
+from junban.bots import bot_seed
 from junban.games.eleusis.scientist import ScienceBot
 from junban.rng import rng_for
 
@@ -81,7 +82,8 @@ def play_one(job: tuple[dict, str, str | None]) -> dict:
     """One solo science game; returns its result and the bot's turn times (ms)."""
     entry, seed, told = job
     state = science.new_game({"rule": entry["rule"]}, seed)
-    bot = ScienceBot("scientist", seed, told=told_judgements(state.rule, seed, told == "all") if told else ())
+    bot = ScienceBot("scientist", bot_seed("eleusis-science", seed),
+                     told=told_judgements(state.rule, seed, told == "all") if told else ())
     turn_ms, turn_cpu_ms = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)

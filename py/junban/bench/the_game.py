@@ -22,6 +22,7 @@ import time
 
 from junban.bench.common import print_result, print_table, run_all, seed_set, wilson_interval
 from junban.bench.the_game_informed import EVERY_TURN, KNOWS, InformedBot
+from junban.bots import make_bot
 from junban.games.the_game import rules
 
 BOTS = ("baseline", "strong", "clairvoyant", *KNOWS)
@@ -48,12 +49,10 @@ def play_deal(job: tuple) -> dict:
 
         return solve_deal(config, seed)
     state = rules.new_game(config, seed)
-    if bot in KNOWS:
+    if bot in KNOWS:  # told hidden cards on purpose: its --known draws keep the deal's seed, as published
         bots = [InformedBot(bot, seed, seat, playouts_from, known) for seat in range(config["players"])]
     else:
-        from junban.games.the_game.bots import make_bot
-
-        bots = [make_bot(bot, seed, seat) for seat in range(config["players"])]
+        bots = [make_bot("the-game", bot, seed, seat) for seat in range(config["players"])]
     actions = 0
     turn_seconds: list[float] = []
     act_seconds: list[float] = []

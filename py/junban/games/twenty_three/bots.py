@@ -1,27 +1,36 @@
 """Bots for 23. They see only their seat's view; ``act`` is a deterministic function of (seed, seat, level, view).
+The seed is the bot's own (``junban.bots.make_bot`` derives it one way from the deal's).
 
 - ``baseline``: the simple policy of ``policy`` (isolation discards; the cheapest play when it costs at most 1,
   otherwise one pass, then the cheapest play or dropping out).
-- ``strong``: determinized Monte Carlo. For each decision (discard or turn) it deals the unseen cards at random
-  into the other hands (consistent with the view: hand counts, the pile, its own discards; the 1 always in a
-  hand), tries candidate moves on the same deals, plays each round to its end with the baseline policy for every
-  seat (``playout.Round``, which models the baseline opponents exactly), and keeps the move with the best mean
-  result, spending the work by successive halving (see ``Budget``). Candidates: every useful play (each number,
-  each count of its copies, each useful chip count), pass, pass and force, drop out; for the discard, the ten
-  choices leaving the hand with the fewest skipped numbers plus the baseline's. Result measured: before the last
-  round, the margin of chip-adjusted penalties (penalty − 2 per bonus chip) over the other seats' mean; in the last
-  round, the share of the win plus 0.05 × the margin of final totals. Work is counted in simulated moves, never
-  the clock, so a decision is reproducible.
+- ``strong``: determinized Monte Carlo over a sensible model of every seat. For each decision (discard or turn)
+  it deals the unseen cards at random into the other hands (consistent with the view: hand counts, the pile, its
+  own discards, the 1 always in a hand, and no number a seat showed it lacks, see ``read_view``), tries the
+  candidate moves on the same deals, plays each round to its end with the tuned heuristic (``heuristic``) for
+  every seat, its own included, and keeps the move with the best mean result, spending the work by successive
+  halving (``Budget``). Candidates: every useful play (each number with all its copies, each useful chip count),
+  pass, pass and force, and dropping out only when ``may_drop_out`` allows it (never while a card plays at no
+  penalty, bonus chips allowed, unless that play is provably worse); for the discard, the ten choices leaving the
+  hand with the fewest skipped numbers, the heuristic's among them.
+- ``strong-v1`` (benchmark only, ``BENCH_LEVELS``): the first strong bot, the same search with the baseline
+  playing every seat in the play-outs, each count of copies a candidate and no rule on dropping out. It makes the
+  decisions it made as ``strong`` (for the same seed).
 
-Both bots obey the never-pass-forever rule: no second pass (or pass and force) before someone has played or
+Result measured by both searches: before the last round, the margin of chip-adjusted penalties (penalty − 2 per
+bonus chip) over the other seats' mean; in the last round, the share of the win plus 0.05 × the margin of final
+totals. Work is counted in simulated moves, never the clock, so a decision is reproducible.
+
+Every bot obeys the never-pass-forever rule: no second pass (or pass and force) before someone has played or
 dropped out since their last one. A table of these bots therefore always finishes a round: between two passes of a
 seat the table makes progress, and there are finitely many plays and drop-outs in a round.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
+from junban.games.twenty_three.heuristic import WEIGHTS, Weights, heuristic_discard, heuristic_move, scored_moves
 from junban.games.twenty_three.playout import NEVER, Round
 from junban.games.twenty_three.policy import (
     CHIP_COST,
@@ -33,10 +42,19 @@ from junban.games.twenty_three.policy import (
     play_moves,
     to_action,
 )
-from junban.games.twenty_three.rules import DECK, IN, LOWEST, SLUG, final_totals
+from junban.games.twenty_three.rules import (
+    DECK,
+    GOING_OUT_RETURN,
+    IN,
+    LOWEST,
+    SLUG,
+    chips_for_free_play,
+    final_totals,
+)
 from junban.rng import rng_for
 
-LEVELS = ("baseline", "strong")
+LEVELS = ("baseline", "strong")  # offered at the table
+BENCH_LEVELS = ("strong-v1",)  # for the benchmark only
 DEFAULT_LEVEL = "strong"
 
 
@@ -58,6 +76,7 @@ class Seat:
     forced: bool
     progress: int  # plays and drop-outs this round
     passed_at: list[int]  # per seat, the progress at its last pass this round (NEVER if none)
+    lacks: list[set[int]]  # per seat, numbers it cannot hold if it plays sensibly (see ``read_view``)
 
     @property
     def may_pass(self) -> bool:
@@ -65,17 +84,31 @@ class Seat:
 
 
 def read_view(view: dict) -> Seat:
+    """The seat's situation, and what this round's public log says about the other hands: a seat that passed, or
+    played anything but a card costing nothing, while the pile value was v held neither a v nor a v + 1 (a sensible
+    player plays those at once), and cards only ever leave a hand, so it holds neither now."""
     seat = view["seat"]
     n = len(view["hand_counts"])
     progress = 0
     passed_at = [NEVER] * n
+    lacks: list[set[int]] = [set() for _ in range(n)]
+    value = LOWEST
     for entry in view["log"]:
         if entry["round"] != view["round"]:
             continue
-        if entry["event"] in ("play", "drop_out"):
+        event = entry["event"]
+        if event == "opening":
+            value = LOWEST
+        elif event == "play":
             progress += 1
-        elif entry["event"] == "pass":
+            if entry["bonus"] or entry["cards"][0] > value + 1:
+                lacks[entry["seat"]].update((value, value + 1))
+            value = entry["cards"][0]
+        elif event == "drop_out":
+            progress += 1
+        elif event == "pass":
             passed_at[entry["seat"]] = progress
+            lacks[entry["seat"]].update((value, value + 1))
     return Seat(
         seat=seat,
         hand=list(view["hand"]),
@@ -88,6 +121,7 @@ def read_view(view: dict) -> Seat:
         forced=view["forced"],
         progress=progress,
         passed_at=passed_at,
+        lacks=lacks,
     )
 
 
@@ -124,7 +158,7 @@ class BaselineBot:
         return to_action(move)
 
 
-# --------------------------------------------------------------------------- strong
+# --------------------------------------------------------------------------- the search both strong bots share
 
 
 @dataclass(frozen=True)
@@ -140,18 +174,25 @@ class Budget:
     min_deals: int = 4
     discard_candidates: int = 10
     playout_overhead: int = 8  # a playout costs this many moves besides its own (copying, scoring)
+    anchor_z: float = 1.0  # how sure the search must be to overrule the policy's own move (standard errors)
 
 
-class StrongBot:
-    level = "strong"
+class SearchBot:
+    """Determinized Monte Carlo with successive halving; a subclass says how the table plays on (``finish``),
+    how the others discard (``other_discard``) and which moves it weighs (``candidates``, ``discard_choices``)."""
+
+    level = ""
+    rng_label = ""  # names the bot's random stream (with its seed, seat, round and the log's length)
+    reads_hands = False  # whether its deals keep out of a hand the numbers the public log says it lacks
+    default_budget = Budget()
 
     def __init__(self, seed: str, seat: int, budget: Budget | None = None):
         self.seed = seed
         self.seat = seat
-        self.budget = budget or Budget()
+        self.budget = budget or self.default_budget
 
     def _rng(self, view: dict) -> random.Random:
-        return rng_for(self.seed, SLUG, "bot", self.level, self.seat, view["round"], len(view["log"]))
+        return rng_for(self.seed, SLUG, "bot", self.rng_label, self.seat, view["round"], len(view["log"]))
 
     def act(self, view: dict) -> dict:
         _check_turn(view)
@@ -159,13 +200,33 @@ class StrongBot:
             return {"discard": self._discard(view)}
         return to_action(self._play(view))
 
-    def search(self, options: list, deal, playout, budget: int) -> int:
+    def finish(self, table: Round, final: bool) -> int:
+        """Play the round to its end; return the number of moves made."""
+        raise NotImplementedError
+
+    def other_discard(self, hand: list[int], players: int) -> list[int]:
+        """The discard this bot expects of a seat that has not discarded yet."""
+        raise NotImplementedError
+
+    def candidates(self, me: Seat) -> list[tuple]:
+        raise NotImplementedError
+
+    def discard_choices(self, hand: list[int], players: int) -> list[list[int]]:
+        raise NotImplementedError
+
+    def search(self, options: list, deal, playout, budget: int, anchor: int | None = None) -> int:
         """Successive halving over ``options``: ``deal()`` makes a determinization, ``playout(deal, option)``
         plays it out and returns (utility, simulated moves); ``budget`` simulated moves in all. Returns the index
-        of the best option."""
+        of the best option.
+
+        With an ``anchor`` (the option a policy would choose), the anchor stays in the race to the end and the
+        best option replaces it only if it does better on the same deals by more than ``Budget.anchor_z``
+        standard errors of the paired differences."""
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
         tried = [0] * len(options)
+        gain = [0.0] * len(options)  # over the anchor, deal by deal: sum and sum of squares
+        gain_sq = [0.0] * len(options)
         phases = max(1, (len(options) - 1).bit_length())
         spent = 0
         for phase in range(phases):
@@ -173,29 +234,35 @@ class StrongBot:
             deals = 0
             while deals < self.budget.min_deals or spent < target:
                 sample = deal()
+                results = {}
                 for i in alive:
                     utility, moves = playout(sample, options[i])
                     totals[i] += utility
                     tried[i] += 1
                     spent += moves + self.budget.playout_overhead
+                    results[i] = utility
+                if anchor is not None:
+                    for i in alive:
+                        difference = results[i] - results[anchor]
+                        gain[i] += difference
+                        gain_sq[i] += difference * difference
                 deals += 1
             alive.sort(key=lambda i: (-totals[i] / tried[i], i))
-            alive = alive[: (len(alive) + 1) // 2]
+            kept = alive[: (len(alive) + 1) // 2]
+            if anchor is not None and anchor not in kept:
+                kept.append(anchor)
+            alive = kept
             if len(alive) == 1:
                 break
-        return min(alive, key=lambda i: (-totals[i] / tried[i], i))
+        best = min(alive, key=lambda i: (-totals[i] / tried[i], i))
+        if anchor is None or best == anchor:
+            return best
+        count = tried[best]
+        mean = gain[best] / count
+        variance = max(0.0, gain_sq[best] / count - mean * mean) * count / max(1, count - 1)
+        return best if mean > self.budget.anchor_z * math.sqrt(variance / count) else anchor
 
     # ----- playing
-
-    def candidates(self, me: Seat) -> list[tuple]:
-        moves = play_moves(me.hand, me.value, me.chips)
-        if me.forced:
-            return moves or [(PASS,)]
-        if me.may_pass:
-            moves.append((PASS,))
-            moves.append((FORCE,))
-        moves.append((DROP,))
-        return moves
 
     def _play(self, view: dict) -> tuple:
         me = read_view(view)
@@ -209,23 +276,28 @@ class StrongBot:
         def playout(table: Round, move: tuple) -> tuple[float, int]:
             trial = table.copy()
             trial.step(move)
-            moves_made = 1 + trial.finish_with_baseline()
+            moves_made = 1 + self.finish(trial, final)
             return self._utility(trial, me.seat, final), moves_made
 
-        return moves[self.search(moves, lambda: self._deal(me, pool, rng), playout, self.budget.moves)]
+        return moves[self.search(moves, lambda: self._deal(me, pool, rng), playout, self.budget.moves,
+                                 self.anchor(me, moves, final))]
+
+    def anchor(self, me: Seat, moves: list[tuple], final: bool) -> int | None:
+        """The index in ``moves`` of the move the search must beat to be played instead (None: no such move)."""
+        return None
 
     def _deal(self, me: Seat, pool: list[int], rng: random.Random) -> Round:
-        """A determinization: the unseen cards dealt at random into the other hands."""
+        """A determinization: the unseen cards dealt at random into the other hands (none of the numbers a hand
+        ``lacks`` when the bot ``reads_hands``)."""
         cards = list(pool)
         rng.shuffle(cards)
         hands = []
-        taken = 0
         for s, count in enumerate(me.hand_counts):
             if s == me.seat:
                 hands.append(list(me.hand))
             else:
-                hands.append(sorted(cards[taken:taken + count]))
-                taken += count
+                hand, cards = take_hand(cards, count, me.lacks[s] if self.reads_hands else ())
+                hands.append(sorted(hand))
         return Round(hands, me.value, list(me.penalties), list(me.bonus), list(me.in_round), me.seat, me.forced,
                      me.progress, list(me.passed_at))
 
@@ -250,12 +322,12 @@ class StrongBot:
 
     def _discard(self, view: dict) -> list[int]:
         hand = view["hand"]
-        options = discard_options(hand, self.budget.discard_candidates)
+        n = len(view["hand_counts"])
+        options = self.discard_choices(hand, n)
         if len(options) == 1:
             return options[0]
         rng = self._rng(view)
         seat = view["seat"]
-        n = len(view["hand_counts"])
         final = view["round"] == view["rounds"]
 
         def playout(hands: list[list[int]], choice: list[int]) -> tuple[float, int]:
@@ -267,15 +339,136 @@ class StrongBot:
             trial_hands[holder].remove(LOWEST)
             table = Round(trial_hands, LOWEST, list(view["penalties"]), list(view["bonus"]), [True] * n,
                           (holder + 1) % n, False, 0, [NEVER] * n)
-            moves_made = table.finish_with_baseline()
+            moves_made = self.finish(table, final)
             return self._utility(table, seat, final), moves_made
 
-        return options[self.search(options, lambda: deal_before_play(view, rng), playout, self.budget.discard_moves)]
+        anchor = self.discard_anchor(hand, n)
+        return options[self.search(options, lambda: deal_before_play(view, rng, self.other_discard), playout,
+                                   self.budget.discard_moves, None if anchor is None else options.index(anchor))]
+
+    def discard_anchor(self, hand: list[int], players: int) -> list[int] | None:
+        """The discard the search must beat to make another (among ``discard_choices``), or None."""
+        return None
 
 
-def deal_before_play(view: dict, rng: random.Random) -> list[list[int]]:
-    """A determinization during the discard: the other seats' hands after their discards (the baseline's for those
-    still to discard); the 1 is always in some hand. Our own entry is our hand as it is."""
+# --------------------------------------------------------------------------- strong-v1 (benchmark only)
+
+
+class StrongV1Bot(SearchBot):
+    """The first strong bot (issue 4), kept for the benchmark: every seat plays the baseline in its play-outs;
+    candidates are every useful play (each count of copies), pass, pass and force and drop out; for the discard
+    the ten choices leaving the fewest skipped numbers plus the baseline's."""
+
+    level = "strong-v1"
+    rng_label = "strong"  # its name when it was the strong bot: the same seed gives the same decisions
+
+    def finish(self, table: Round, final: bool) -> int:
+        return table.finish_with_baseline()
+
+    def other_discard(self, hand: list[int], players: int) -> list[int]:
+        return isolation_discard(hand)
+
+    def candidates(self, me: Seat) -> list[tuple]:
+        moves = play_moves(me.hand, me.value, me.chips)
+        if me.forced:
+            return moves or [(PASS,)]
+        if me.may_pass:
+            moves.append((PASS,))
+            moves.append((FORCE,))
+        moves.append((DROP,))
+        return moves
+
+    def discard_choices(self, hand: list[int], players: int) -> list[list[int]]:
+        return discard_options(hand, self.budget.discard_candidates)
+
+
+# --------------------------------------------------------------------------- strong
+
+
+class StrongBot(SearchBot):
+    """Every seat plays the tuned heuristic in the play-outs (``heuristic``); it never drops out while it holds a
+    card it can play at no penalty, bonus chips allowed, unless that play is provably worse (``may_drop_out``)."""
+
+    level = "strong"
+    rng_label = "strong-2"
+    reads_hands = True
+    default_budget = Budget()
+
+    def __init__(self, seed: str, seat: int, budget: Budget | None = None,
+                 weights: dict[int, Weights] | None = None):
+        super().__init__(seed, seat, budget)
+        self.weights = weights or WEIGHTS
+
+    def finish(self, table: Round, final: bool) -> int:
+        return table.finish_with_heuristic(self.weights[len(table.hands)], final)
+
+    def other_discard(self, hand: list[int], players: int) -> list[int]:
+        return heuristic_discard(hand, players - 1, self.weights[players])
+
+    def candidates(self, me: Seat) -> list[tuple]:
+        moves = play_moves(me.hand, me.value, me.chips, all_counts=False)
+        if me.forced:
+            return moves or [(PASS,)]
+        if me.may_pass:
+            moves.append((PASS,))
+            moves.append((FORCE,))
+        if may_drop_out(me.hand, me.value, me.chips, me.penalties[me.seat]):
+            moves.append((DROP,))
+        return moves
+
+    def anchor(self, me: Seat, moves: list[tuple], final: bool) -> int | None:
+        """The heuristic's own move (its best other move when it would drop out and may not)."""
+        weights = self.weights[len(me.hand_counts)]
+        others = sum(me.in_round) - 1
+        penalties = me.penalties[me.seat]
+        move = heuristic_move(me.hand, me.value, me.chips, penalties, me.forced, me.may_pass, others, final, weights)
+        if move not in moves:
+            scored = [s for s in scored_moves(me.hand, me.value, me.chips, penalties, others, final, weights,
+                                              plays_only=me.forced, may_pass=me.may_pass) if s[1] in moves]
+            if not scored:
+                return None
+            move = min(scored, key=lambda s: s[0])[1]
+        return moves.index(move)
+
+    def discard_choices(self, hand: list[int], players: int) -> list[list[int]]:
+        options = discard_options(hand, self.budget.discard_candidates)
+        mine = heuristic_discard(hand, players - 1, self.weights[players])
+        if mine not in options:
+            options[-1:] = [mine]
+        return options
+
+    def discard_anchor(self, hand: list[int], players: int) -> list[int]:
+        return heuristic_discard(hand, players - 1, self.weights[players])
+
+
+def may_drop_out(hand: list[int], value: int, chips: int, penalties: int) -> bool:
+    """Dropping out is allowed unless a card can be played at no penalty (bonus chips allowed) and that play is
+    not provably worse. It is provably worse when its bonus chips alone, at the 2 penalty chips each an unused
+    one returns, cost more than the whole hand even if the rest of the round costs nothing and the player goes
+    out returning 3: 2 x chips - min(3, penalties) > cards in hand."""
+    bonus = chips_for_free_play(hand, value, chips)
+    if bonus is None:
+        return True
+    return CHIP_COST * bonus - min(GOING_OUT_RETURN, penalties) > len(hand)
+
+
+def take_hand(cards: list[int], count: int, lacks) -> tuple[list[int], list[int]]:
+    """The first ``count`` of the shuffled ``cards`` that are not in ``lacks``, and the cards left. If too few are
+    (the seat did not play as expected), ``lacks`` is ignored."""
+    chosen, left = [], []
+    for card in cards:
+        if len(chosen) < count and card not in lacks:
+            chosen.append(card)
+        else:
+            left.append(card)
+    if len(chosen) < count:
+        return cards[:count], cards[count:]
+    return chosen, left
+
+
+def deal_before_play(view: dict, rng: random.Random, discard) -> list[list[int]]:
+    """A determinization during the discard: the other seats' hands after their discards (``discard(hand,
+    players)`` for those still to discard); the 1 is always in some hand. Our own entry is our hand as it is."""
     seat = view["seat"]
     counts = view["hand_counts"]
     pool = unseen_cards(view)
@@ -295,7 +488,7 @@ def deal_before_play(view: dict, rng: random.Random) -> list[list[int]]:
         hand = sorted(pool[taken:taken + count - own_one] + [LOWEST] * own_one)
         taken += count - own_one
         if not view["discarded"][s]:
-            for card in isolation_discard(hand):
+            for card in discard(hand, len(counts)):
                 hand.remove(card)
         hands.append(hand)
     return hands
@@ -337,9 +530,12 @@ def solo_skips(hand: list[int]) -> int:
     return skips
 
 
+BOTS = {"baseline": BaselineBot, "strong": StrongBot, "strong-v1": StrongV1Bot}
+
+
 def make_bot(level: str, seed: str, seat: int):
-    if level == "baseline":
-        return BaselineBot(seed, seat)
-    if level == "strong":
-        return StrongBot(seed, seat)
-    raise ValueError(f"unknown bot level {level!r} for 23")
+    """The bot of ``level`` (``LEVELS`` or ``BENCH_LEVELS``); ``seed`` is the bot's own seed, never the deal's
+    (``junban.bots.make_bot`` derives it)."""
+    if level not in BOTS:
+        raise ValueError(f"unknown bot level {level!r} for 23")
+    return BOTS[level](seed, seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from junban.games.twenty_three.heuristic import Weights, heuristic_move
 from junban.games.twenty_three.policy import FORCE, PASS, PLAY, baseline_move
 from junban.games.twenty_three.rules import FORCE_PENALTY, GOING_OUT_RETURN, PASS_PENALTY
 
@@ -97,8 +98,26 @@ class Round:
         """Play the round to its end with every seat following the baseline; return the number of moves.
 
         The commonest baseline move, a play skipping at most one number, is taken inline (it is always the
-        baseline's choice when there is one, see ``policy.cheapest_play``); every other move goes through
-        ``baseline`` and ``step``."""
+        baseline's choice when there is one, see ``policy.cheapest_play``)."""
+        return self._finish(2, self.baseline)
+
+    def heuristic(self, weights: Weights, final: bool) -> tuple:
+        """The tuned heuristic's move for the seat to act (``final``: this is the last round)."""
+        seat = self.active
+        return heuristic_move(self.hands[seat], self.value, self.bonus[seat], self.penalties[seat], self.forced,
+                              self.passed_at[seat] != self.progress, self.players_in - 1, final, weights)
+
+    def finish_with_heuristic(self, weights: Weights, final: bool) -> int:
+        """Play the round to its end with every seat following the tuned heuristic; return the number of moves.
+
+        Its commonest move, a play that costs nothing (every copy of the lowest card equal to the pile value or
+        one above), is taken inline."""
+        return self._finish(1, lambda: self.heuristic(weights, final))
+
+    def _finish(self, inline_reach: int, choose) -> int:
+        """Play the round to its end: a play of every copy of the lowest card at most ``inline_reach`` above the
+        pile value, when the policy always makes it and it does not go out, is taken inline (the commonest move,
+        and the speed of a play-out); every other move is ``choose()``."""
         hands = self.hands
         n = len(hands)
         moves = 0
@@ -108,12 +127,12 @@ class Round:
             hand = hands[seat]
             value = self.value
             i = bisect_left(hand, value)
-            if i < len(hand) and hand[i] <= value + 2 and len(hand) > 1 and hand[-1] != hand[i]:
+            if i < len(hand) and hand[i] <= value + inline_reach and len(hand) > 1 and hand[-1] != hand[i]:
                 card = hand[i]
                 j = bisect_left(hand, card + 1, i)
                 del hand[i:j]
                 if card > value + 1:
-                    self.penalties[seat] += 1
+                    self.penalties[seat] += card - value - 1
                 self.value = card
                 self.progress += 1
                 self.forced = False
@@ -123,6 +142,5 @@ class Round:
                         self.active = candidate
                         break
             else:
-                self.step(self.baseline())
+                self.step(choose())
         return moves
-

@@ -138,6 +138,16 @@ def useful_bonus_counts(pile_value: int, card: int, chips: int) -> list[int]:
     return counts
 
 
+def chips_for_free_play(hand: list[int], pile_value: int, chips: int) -> int | None:
+    """The fewest bonus chips (at most ``chips``) with which some card of ``hand`` is played at no penalty
+    (a card from the adjusted value to one above it); None when no card can be."""
+    for bonus in range(chips + 1):
+        low, high = reach(pile_value, bonus)
+        if any(low <= card <= high + 1 for card in hand):
+            return bonus
+    return None
+
+
 def play_action(cards: list[int], pile_value: int, bonus: int = 0) -> dict:
     """The canonical action playing ``cards`` with ``bonus`` chips at the best adjusted value."""
     if not bonus:
