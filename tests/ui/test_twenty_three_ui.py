@@ -560,3 +560,43 @@ def test_a_seat_chip_says_went_out_and_dropped_out_in_words_and_shows_a_mark_for
     marks = [find_all(chip, lambda n: n.attrs.get("class") == "tt-word-mark") for chip in chips]
     assert [[text_of(m) for m in found] for found in marks] == [["✓"], ["✕"], []]  # forced stays a word
     assert all(m.attrs["aria-hidden"] == "true" for found in marks for m in found)  # the word is what is read
+
+
+def test_the_move_log_reads_the_same_events_from_log_view_as_from_whole_views():
+    """23's views carry the whole public log; the move log replays through ``log_view`` (copies only what it reads)
+    and gets exactly the events ``view`` would give."""
+    from junban.session import Session
+    from junban.ui.parts import movelog
+
+    session = Session("lv000001", "23", {"players": 3}, "log-view", [Seat("bot", "A", "baseline"),
+                                                                      Seat("bot", "B", "baseline"),
+                                                                      Seat("bot", "C", "baseline")])
+    while not session.is_over:
+        session.apply(session.bot_action())
+    fast = movelog.MoveLog(ui, session)
+    by_views = []
+    state = rules.new_game(session.config, session.seed)
+    for index, action in enumerate(session.actions):
+        seat, before = rules.to_act(state), rules.view(state, 0)
+        state = rules.apply(state, action)
+        event = ui.log_event(before, rules.view(state, 0), action, seat)
+        if event is not None:
+            by_views.append((index, event))
+    assert [(e.index, e.event) for e in fast.entries] == by_views
+    assert len(by_views) > 20
+
+
+def test_a_log_longer_than_the_shown_turns_says_how_many_earlier_turns_are_left_out(monkeypatch):
+    from junban.ui.parts import movelog
+
+    app, platform = start()
+    discard_highest(app, platform)
+    until_my_turn(app, platform)
+    turns = len(table(app).log.turns())
+    assert turns >= 2
+    monkeypatch.setattr(movelog, "SHOWN_TURNS", 1)
+    log = movelog.render_log(table(app))
+    items = find_all(log, lambda n: n.tag == "li")
+    assert "log-earlier" in str(items[0].attrs["class"])
+    assert text_of(items[0]) == f"Earlier turns not shown: {turns - 1}."
+    assert sum(1 for n in items if "log-turn" in str(n.attrs.get("class"))) == 1

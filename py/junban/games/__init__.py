@@ -32,6 +32,9 @@ Optional (``junban.session`` uses them to keep long logs playable; see its docst
     repeat without end: The Game's markers and undo, 23's pass)? Absent: every action does.
 ``position(state) -> hashable``
     What decides the rest of the game; an action that returns to a recent position folds out of the log.
+``log_view(state) -> dict``
+    The part of a view the table's move log reads (``junban.ui.parts.movelog``), for a game whose views carry
+    their whole public log (23): replaying a long log through ``view`` would cost the square of its length.
 
 A game's log (config + seed + actions) is the truth: ``junban.gamelog.replay`` rebuilds any state from it.
 """

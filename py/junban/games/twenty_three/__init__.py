@@ -6,6 +6,7 @@ from junban.games.twenty_three.rules import (  # noqa: F401 - the game protocol 
     apply,
     check_invariants,
     legal_actions,
+    log_view,
     new_game,
     normalize_config,
     outcome,

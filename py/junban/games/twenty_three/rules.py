@@ -642,9 +642,37 @@ def view(state: State, seat: int) -> dict:
         "cards_used": CARDS_USED[n],
         "active": to_act(state),
         "forced": state.forced,
-        "log": [dict(entry, **{k: list(v) for k, v in entry.items() if isinstance(v, list)}) for entry in state.log],
+        "log": [_entry_copy(entry) for entry in state.log],
         "outcome": outcome(state),
     }
+
+
+def _entry_copy(entry: dict) -> dict:
+    return dict(entry, **{k: list(v) for k, v in entry.items() if isinstance(v, list)})
+
+
+class PublicLog:
+    """The public log of one moment, read without copying it all: an entry is copied when it is read."""
+
+    def __init__(self, entries: list[dict]):
+        self._entries = entries[:]  # a shallow snapshot: the state's entries are never changed once written
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [_entry_copy(entry) for entry in self._entries[index]]
+        return _entry_copy(self._entries[index])
+
+    def __iter__(self):
+        return (_entry_copy(entry) for entry in self._entries)
+
+
+def log_view(state: State) -> dict:
+    """What the move log reads of a moment: the public log (``view`` copies every entry, so replaying a long game
+    through ``view`` would cost the square of its length; this copies only what is read)."""
+    return {"log": PublicLog(state.log)}
 
 
 # --------------------------------------------------------------------------- invariants (tests, fuzz)

@@ -23,6 +23,9 @@ from junban.ui.i18n import t
 
 # Whose view the events are made from: plays, piles and counts are public, so any seat's view will do.
 OBSERVER = 0
+# The log shows at most this many latest turns (real games stay far below: Eleusis's longest logs are ~1,100
+# actions); a log stretched to its limit by endless passes would otherwise redraw ~19,000 turns every move.
+SHOWN_TURNS = 1500
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,18 @@ class MoveLog:
             self._replay(session)
 
     def _replay(self, session) -> None:
+        """Replay the game's log into entries. A game whose views carry its whole public log (23) offers
+        ``log_view(state)``, just the part ``log_event`` reads, so a long log replays in linear time."""
         module = session.module
+        look = getattr(module, "log_view", None) or (lambda state: module.view(state, OBSERVER))
         state = module.new_game(session.config, session.seed)
+        before = look(state)
         for index, action in enumerate(session.actions):
             seat = module.to_act(state)
-            before = module.view(state, OBSERVER)
             state = module.apply(state, action)
-            self.add(index, seat, before, module.view(state, OBSERVER), action)
+            after = look(state)
+            self.add(index, seat, before, after, action)
+            before = after
 
     def add(self, index: int, seat: int | None, before: dict, after: dict, action: dict) -> None:
         """Note the action at ``index`` (views from ``OBSERVER``'s seat, before and after it)."""
@@ -118,8 +126,11 @@ def _round_title(table, number: int) -> str:
 def render_log(table, limit: int | None = None):
     """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns."""
     turns = table.log.turns()
-    shown = turns[-limit:] if limit else turns
+    limit = min(limit or SHOWN_TURNS, SHOWN_TURNS)
+    shown = turns[-limit:]
     items = []
+    if len(turns) > len(shown):
+        items.append(h("li", {"class": "log-earlier muted", "key": "earlier"}, t("log.earlier", n=len(turns) - len(shown))))
     last_round = None
     for turn in shown:
         if turn.round is not None and turn.round != last_round:
