@@ -398,3 +398,17 @@ def test_view_refuses_an_unknown_seat():
     for seat in (-1, 2, True, "0"):
         with pytest.raises(ValueError):
             rules.view(state, seat)
+
+
+def test_log_view_is_the_public_log_of_its_moment_and_hands_out_copies():
+    state = rules.new_game({"players": 2}, "log-view-moment")
+    while not state.log:
+        state = rules.apply(state, rules.legal_actions(state)[0])
+    before = rules.log_view(state)["log"]
+    written = len(state.log)
+    after = rules.apply(state, rules.legal_actions(state)[0])
+    assert len(before) == written and len(rules.log_view(after)["log"]) > written
+    assert before[:] == rules.view(state, 0)["log"] == list(before)
+    entry = before[0]
+    entry["seat"] = "changed"
+    assert state.log[0]["seat"] != "changed", "reading the log never changes the game"

@@ -655,18 +655,21 @@ class PublicLog:
     """The public log of one moment, read without copying it all: an entry is copied when it is read."""
 
     def __init__(self, entries: list[dict]):
-        self._entries = entries[:]  # a shallow snapshot: the state's entries are never changed once written
+        # The log only grows and a written entry never changes, so the moment is the entries up to today's length.
+        self._entries = entries
+        self._length = len(entries)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return self._length
 
     def __getitem__(self, index):
+        places = range(self._length)[index]
         if isinstance(index, slice):
-            return [_entry_copy(entry) for entry in self._entries[index]]
-        return _entry_copy(self._entries[index])
+            return [_entry_copy(self._entries[i]) for i in places]
+        return _entry_copy(self._entries[places])
 
     def __iter__(self):
-        return (_entry_copy(entry) for entry in self._entries)
+        return (_entry_copy(self._entries[i]) for i in range(self._length))
 
 
 def log_view(state: State) -> dict:
