@@ -131,28 +131,43 @@ def run_node_tool(script: str, args: list[str] | None = None, stdin: bytes = b""
     return result.stdout
 
 
-def compile_for_pyodide(sources: dict[str, str]) -> dict[str, bytes]:
+def compile_for_pyodide(sources: dict[str, str], prefix: str) -> dict[str, bytes]:
     """{"junban/x.py": source} -> {"junban/x.pyc": bytecode} compiled by the vendored Pyodide under node
-    (tools/compile_for_pyodide.mjs), so the browser imports bytecode instead of compiling at start-up."""
-    request = json.dumps({"prefix": APP_ARCHIVE_IN_BROWSER, "sources": sources})
+    (tools/compile_for_pyodide.mjs), so the browser imports bytecode instead of compiling at start-up.
+    ``prefix``: the archive's path in the browser, which tracebacks name."""
+    request = json.dumps({"prefix": prefix, "sources": sources})
     answer = json.loads(run_node_tool("compile_for_pyodide.mjs", stdin=request.encode("utf-8"),
                                       what="to compile the package with the vendored Pyodide"))
     return {name: base64.b64decode(data) for name, data in answer["pyc"].items()}
 
 
-def snapshot_pyodide(target: Path, env: dict[str, str] | None = None) -> None:
+def snapshot_pyodide(target: Path, env: dict[str, str] | None = None, stdlib: Path | None = None) -> None:
     """Write the vendored Pyodide's memory after its own start-up, gzip-compressed, to target
     (tools/snapshot_pyodide.mjs; byte-for-byte the same on every build, whatever the machine's time zone or
-    language). assets/pyodide-early.mjs boots from it."""
-    run_node_tool("snapshot_pyodide.mjs", [str(target.resolve())], what="to snapshot the vendored Pyodide", env=env)
+    language). assets/pyodide-early.mjs boots from it. ``stdlib``: the python_stdlib.zip the page loads, if not
+    the npm package's (the snapshot keeps the zip's directory, so it must be made with the file that ships)."""
+    args = [str(target.resolve())] + ([str(stdlib.resolve())] if stdlib else [])
+    run_node_tool("snapshot_pyodide.mjs", args, what="to snapshot the vendored Pyodide", env=env)
 
 
-def build_app_zip() -> bytes:
-    """The Python package as one zip archive, byte-for-byte reproducible (fixed timestamps): every file, and next
-    to each module its bytecode for Pyodide's Python (zipimport prefers it; the source stays for tracebacks)."""
-    files = {path.relative_to(PY_SOURCE).as_posix(): path.read_bytes() for path in _package_files()}
-    files.update(compile_for_pyodide({name: data.decode("utf-8") for name, data in files.items()
-                                      if name.endswith(".py")}))
+def package_sources() -> dict[str, str]:
+    """{"junban/x.py": source} of every module that runs in the browser."""
+    return {path.relative_to(PY_SOURCE).as_posix(): path.read_text(encoding="utf-8")
+            for path in _package_files() if path.suffix == ".py"}
+
+
+def build_app_zip(sources: dict[str, str]) -> bytes:
+    """The Python package as one zip archive, byte-for-byte reproducible (fixed timestamps): each module as
+    bytecode for Pyodide's Python only, and the package's data files. The sources stay out: the archive is
+    fetched whole before the first screen, and zipimport reads its whole directory at the first import (a
+    traceback still names the module and line)."""
+    files = {path.relative_to(PY_SOURCE).as_posix(): path.read_bytes() for path in _package_files()
+             if path.suffix != ".py"}
+    files.update(compile_for_pyodide(sources, APP_ARCHIVE_IN_BROWSER))
+    return _reproducible_zip(files)
+
+
+def _reproducible_zip(files: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(files):
@@ -161,6 +176,19 @@ def build_app_zip() -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, files[name])
     return buf.getvalue()
+
+
+def build_stdlib_zip(sources: dict[str, str]) -> bytes:
+    """Pyodide's python_stdlib.zip with bytecode added for the modules the app imports after Pyodide's own
+    start-up (tools/stdlib_imports.mjs): the zip holds only sources, so each of them would be compiled in the
+    browser, twice, on the way to the first screen (hashlib, datetime, ...)."""
+    answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps({"sources": sources}).encode("utf-8"),
+                                      what="to list the standard library modules the app imports"))
+    stdlib = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
+    files = {info.filename: stdlib.read(info) for info in stdlib.infolist() if not info.is_dir()}
+    wanted = {path: files[path].decode("utf-8") for path in answer["modules"].values()}
+    files.update(compile_for_pyodide(wanted, answer["stdlib"].rstrip("/")))
+    return _reproducible_zip(files)
 
 
 def short_hash(data: bytes) -> str:
@@ -181,7 +209,10 @@ def build(dist: Path = DIST) -> dict:
         if not src.exists():
             raise BuildError(f"{src} is missing: run `npm ci` (is package-lock.json intact?)")
         _copy(src, dist / "vendor" / "pyodide" / name)
-    snapshot_pyodide(dist / "vendor" / "pyodide" / PYODIDE_SNAPSHOT)
+    sources = package_sources()
+    stdlib_zip = dist / "vendor" / "pyodide" / "python_stdlib.zip"
+    stdlib_zip.write_bytes(build_stdlib_zip(sources))
+    snapshot_pyodide(dist / "vendor" / "pyodide" / PYODIDE_SNAPSHOT, stdlib=stdlib_zip)
 
     # PyScript: every *.js and *.css of its dist (chunk names are hashed; they load lazily).
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -190,7 +221,7 @@ def build(dist: Path = DIST) -> dict:
             _copy(src, dist / "vendor" / "pyscript" / src.name)
 
     # The Python package as one archive, named by its content hash so a cached old copy is never mixed in.
-    app_zip = build_app_zip()
+    app_zip = build_app_zip(sources)
     zip_name = f"junban-{short_hash(app_zip)}.zip"
     (dist / zip_name).write_bytes(app_zip)
     _copy(PY_SOURCE / "main.py", dist / "main.py")

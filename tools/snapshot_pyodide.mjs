@@ -1,6 +1,9 @@
 // Snapshot the vendored Pyodide's memory right after its own start-up, for build.py.
 //
-//   node tools/snapshot_pyodide.mjs OUT    -> OUT: the wasm memory, gzip-compressed (~5 MB from ~31 MB)
+//   node tools/snapshot_pyodide.mjs OUT [STDLIB]   -> OUT: the wasm memory, gzip-compressed (~5 MB from ~31 MB)
+//
+// STDLIB: the python_stdlib.zip the page will load (build.py adds bytecode to Pyodide's). The snapshot must be
+// made with that very file: Python keeps the zip's directory (where each member starts) in its memory.
 //
 // Starting Python inside Pyodide (unpacking its stdlib, importing its bootstrap modules) is most of the time a
 // page spends before Python can run. assets/pyodide-early.mjs hands this memory to loadPyodide() as
@@ -26,8 +29,9 @@ import nodeCrypto from "node:crypto";
 process.env.TZ = "UTC"; // before anything asks for local time
 
 const out = process.argv[2];
+const stdLib = process.argv[3];
 if (!out) {
-  console.error("usage: node tools/snapshot_pyodide.mjs OUT");
+  console.error("usage: node tools/snapshot_pyodide.mjs OUT [STDLIB]");
   process.exit(2);
 }
 
@@ -68,7 +72,7 @@ function zeroFreeMemory(pyodide) {
 }
 
 const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
-const pyodide = await loadPyodide({ _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: { LANG: "C.UTF-8" }, ...(stdLib ? { stdLibURL: stdLib } : {}) });
 zeroFreeMemory(pyodide);
 const memory = pyodide.makeMemorySnapshot();
 writeFileSync(out, gzipSync(memory, { level: 9 }));

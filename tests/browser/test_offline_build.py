@@ -37,45 +37,82 @@ def test_the_worker_lists_every_file_of_the_build_with_its_integrity_hash(dist_d
     assert any(re.fullmatch(r"junban-[0-9a-f]{12}\.zip", path) for path, _ in listed)
 
 
+# Runs Python source (stdin) in the vendored Pyodide under node, with ARCHIVE written into its file system as
+# /junban.zip (as PyScript writes it) and STDLIB as its standard library; prints what the source prints.
+PYODIDE_PROBE = """
+import { loadPyodide } from "%s";
+import { readFileSync } from "node:fs";
+const [archive, stdlib] = process.argv.slice(1);
+const py = await loadPyodide({ stdLibURL: stdlib, stdout: (line) => console.log(line) });
+py.FS.writeFile("/junban.zip", readFileSync(archive));
+py.runPython(readFileSync(0, "utf-8"));
+"""
+
+
+def run_in_pyodide(dist, source: str) -> str:
+    [archive] = dist.glob("junban-*.zip")
+    script = PYODIDE_PROBE % (build.NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri()
+    out = subprocess.run(["node", "--input-type=module", "-e", script, str(archive),
+                          str(dist / "vendor" / "pyodide" / "python_stdlib.zip")],
+                         input=source, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
 def test_the_app_archive_is_imported_as_it_is(dist_dir):
     """PyScript writes the archive into the browser's file system as it is (not unpacked) and main.py puts it on
-    sys.path:
-    every module (and the Eleusis rule library's data) must load through zipimport alone."""
+    sys.path: every module (and the Eleusis rule library's data) must load through zipimport alone, from
+    bytecode (the archive holds no sources), in the Pyodide the page runs."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
     [(url, dest)] = config["files"].items()
     assert dest == f"./{build.APP_ARCHIVE_IN_BROWSER}"
     assert f'APP_ARCHIVE = "{build.APP_ARCHIVE_IN_BROWSER}"' in (dist_dir / "main.py").read_text(encoding="utf-8")
     probe = """
 import sys
-sys.path[:] = [p for p in sys.path if 'junban' not in p and p not in ('', '.')]
-sys.path.insert(0, {archive!r})
+sys.path.insert(0, "/junban.zip")
 import junban.ui.app, junban.games.the_game.bots, junban.games.twenty_three.bots, junban.games.eleusis.bots
 from junban.games.eleusis.library import all_rules
-assert junban.ui.app.__file__.startswith({archive!r}), junban.ui.app.__file__
+for module in (junban.ui.app, junban.games.eleusis.bots):
+    assert module.__file__.startswith("/junban.zip/") and module.__file__.endswith(".pyc"), module.__file__
 print(len(all_rules()))
 """
-    archive = str(dist_dir / url.removeprefix("./"))
-    out = subprocess.run([sys.executable, "-c", probe.format(archive=archive)], capture_output=True, text=True,
-                         timeout=60, cwd=dist_dir)
-    assert out.returncode == 0, out.stderr
-    assert int(out.stdout) >= 20
+    assert int(run_in_pyodide(dist_dir, probe).split()[-1]) >= 20
 
 
-def test_every_module_ships_with_bytecode_for_the_vendored_pyodide(dist_dir):
-    """Next to each module its .pyc from Pyodide's own compiler: an unchecked-hash pyc (PEP 552 flags 0b01), so
-    zipimport loads it without compiling or comparing it to the source."""
+def test_every_module_ships_as_bytecode_for_the_vendored_pyodide(dist_dir):
+    """Each module as its .pyc from Pyodide's own compiler, without its source: an unchecked-hash pyc (PEP 552
+    flags 0b01), so zipimport loads it without compiling or comparing it to a source."""
     import zipfile
 
     [archive] = dist_dir.glob("junban-*.zip")
     with zipfile.ZipFile(archive) as zf:
         names = set(zf.namelist())
-        modules = sorted(n for n in names if n.endswith(".py"))
-        assert len(modules) > 40
-        assert {n for n in names if n.endswith(".pyc")} == {n + "c" for n in modules}
-        headers = {zf.read(n + "c")[:8] for n in modules}
+        headers = {zf.read(n)[:8] for n in names if n.endswith(".pyc")}
+    sources = {p.relative_to(build.PY_SOURCE).as_posix() for p in (build.PY_SOURCE / "junban").rglob("*.py")
+               if "bench" not in p.parts and "__pycache__" not in p.parts}
+    assert len(sources) > 40
+    assert {n for n in names if n.endswith((".py", ".pyc"))} == {n + "c" for n in sources}
     [header] = headers  # one interpreter compiled them all
     assert int.from_bytes(header[4:8], "little") == 0b01
     assert header[:4] == PYODIDE_PYC_MAGIC
+
+
+def test_the_standard_library_modules_the_app_imports_late_ship_compiled(dist_dir):
+    """Pyodide's standard library is sources only: a module first imported after Pyodide's own start (hashlib for
+    the bots' seeds, datetime for the daily challenge) would be compiled in the browser, twice. The build adds
+    their bytecode to the stdlib archive, and the page's Pyodide loads them from it."""
+    import zipfile
+
+    with zipfile.ZipFile(dist_dir / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    assert {"hashlib.pyc", "datetime.pyc", "hashlib.py", "datetime.py"} <= names
+    probe = """
+import hashlib, datetime, json
+print(json.dumps([hashlib.__file__, datetime.__file__, hashlib.sha256(b"junban").hexdigest()[:8]]))
+"""
+    files = json.loads(run_in_pyodide(dist_dir, probe).splitlines()[-1])
+    assert files == ["/lib/python314.zip/hashlib.pyc", "/lib/python314.zip/datetime.pyc",
+                     hashlib.sha256(b"junban").hexdigest()[:8]]
 
 
 def test_the_version_is_a_hash_of_the_build(dist_dir, tmp_path):
