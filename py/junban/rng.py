@@ -7,7 +7,6 @@ able to rebuild the deal (a bot) gets ``derived_seed(seed, *parts)`` instead: a 
 """
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 
@@ -49,6 +48,8 @@ def rng_for(seed: str, *parts: object) -> random.Random:
 def derived_seed(seed: str, *parts: object) -> str:
     """A seed for one purpose made one way from ``seed`` (SHA-256, 32 hex digits, itself a valid seed): the same
     inputs give the same seed everywhere, and nobody holding it can find ``seed`` to deal the cards again."""
+    import hashlib  # here, not at the top: in Pyodide it costs 10-20 ms, and the first screen never needs it
+
     key = "junban|" + "|".join([seed, *(str(p) for p in parts)])
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
