@@ -10,6 +10,14 @@ from js import document, performance  # type: ignore[import-not-found]
 
 APP_ARCHIVE = "junban.zip"  # where PyScript writes the package archive (build.py's pyscript.json "files")
 
+
+def use_japanese_font() -> None:
+    """Apply the Japanese font's stylesheet, which index.html fetched but held back so it did not slow the start."""
+    font = document.getElementById("font-ja")
+    if font is not None:
+        font.media = "all"
+
+
 performance.mark("junban:main")
 try:
     # Import straight from the archive (zipimport is built in): only the modules this screen needs are inflated.
@@ -24,10 +32,12 @@ try:
         shell.remove()
     app.start()
     performance.mark("junban:ready")
+    use_japanese_font()
 except Exception as err:  # show the person what broke instead of a page that never becomes ready
     import traceback
 
     traceback.print_exc()
+    use_japanese_font()
     boot = document.querySelector(".boot p")
     if boot is not None:
         boot.textContent = f"Junban could not start: {type(err).__name__}: {err}"
