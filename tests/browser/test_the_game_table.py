@@ -285,6 +285,24 @@ def test_kanji_of_every_part_of_the_font_are_drawn_full_width_not_as_boxes(conte
         assert width >= 0.85 * size * len(kanji), (selector, kanji, width, size)
 
 
+def test_a_name_in_kanji_on_an_english_page_is_drawn_full_width_not_as_boxes(context_factory, server):
+    """A person may name their seat in kanji on an English page; with "Liberation Sans" named before the Japanese
+    webfont, Chromium drew those kanji as boxes."""
+    page = context_factory(viewport=PHONE, locale="en-US").new_page()
+    open_app(page, server, "#/")
+    page.evaluate("""() => localStorage.setItem('junban.settings', JSON.stringify({schema: 1, type: 'settings',
+        values: {lang: 'en', speed: 'normal', names: ['点得表'], tutorials_offered: ['the-game', '23', 'eleusis']}}))""")
+    page.reload()
+    open_app(page, server, "#/eleusis?players=4&bots=3&level=baseline&seed=font-1")
+    name = page.locator(".seat-chip .seat-name").first
+    assert name.text_content() == "点得表"
+    page.wait_for_function("document.fonts.check('700 13px \"Noto Sans JP Variable\"', '点得表')")
+    page.wait_for_timeout(300)
+    width = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect().width; }")
+    size = name.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert width >= 0.85 * size * 3, (width, size)
+
+
 def test_the_history_fits_a_phone_in_both_languages(context_factory, server):
     for locale in ("en-US", "ja-JP"):
         page = context_factory(viewport=PHONE, locale=locale).new_page()
