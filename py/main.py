@@ -6,16 +6,17 @@ Python's own share of the start-up is from the first mark to the last.
 import os
 import sys
 
-from js import document, performance  # type: ignore[import-not-found]
+from js import document, performance, window  # type: ignore[import-not-found]
 
 APP_ARCHIVE = "junban.zip"  # where PyScript writes the package archive (build.py's pyscript.json "files")
 
 
 def use_japanese_font() -> None:
-    """Apply the Japanese font's stylesheet, which index.html fetched but held back so it did not slow the start."""
-    font = document.getElementById("font-ja")
-    if font is not None:
-        font.media = "all"
+    """Link the Japanese font's stylesheet now that the first screen is up (index.html holds it back so that it
+    does not slow the start)."""
+    link = getattr(window, "junbanUseJapaneseFont", None)
+    if link is not None:
+        link()
 
 
 performance.mark("junban:main")

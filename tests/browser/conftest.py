@@ -137,6 +137,15 @@ def open_app(page, server, hash_text: str = ""):
     return page
 
 
+def japanese_font_loaded(page, text: str, weight: int = 400) -> None:
+    """Wait until the Japanese font's stylesheet (linked once the first screen is up) and its parts for ``text``
+    have loaded, so what is measured or photographed is drawn in it."""
+    page.wait_for_function("document.getElementById('font-ja')?.sheet != null")
+    page.evaluate("([font, text]) => document.fonts.load(font, text)", [f"{weight} 16px 'Noto Sans JP Variable'", text])
+    page.evaluate("document.fonts.ready")
+    page.wait_for_timeout(200)  # the text is drawn again in the font just loaded
+
+
 def settle(page) -> None:
     """Wait until every finite animation on the page has ended (a move's fade-in, a pile's pop), so what is
     audited or photographed is what a player reads. Endless ones (the boot bar) are not waited for, nor anything

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, japanese_font_loaded, open_app, screenshot
 
 LANDSCAPE = {"width": 667, "height": 375}
 
@@ -260,7 +260,7 @@ def test_the_japanese_webfont_is_shipped_and_used(context_factory, server):
     fonts = []
     page.on("request", lambda r: fonts.append(r.url) if "/vendor/fonts/" in r.url else None)
     open_app(page, server, "#/")
-    page.evaluate("document.fonts.ready")
+    japanese_font_loaded(page, "順番")
     assert page.evaluate("""document.fonts.check("16px 'Noto Sans JP Variable'", "順番")""")
     woff = [u for u in fonts if u.endswith(".woff2")]
     assert woff, "a part of the Japanese font was downloaded for the page's glyphs"
@@ -272,8 +272,7 @@ def test_kanji_of_every_part_of_the_font_are_drawn_full_width_not_as_boxes(conte
     them as narrow boxes. A kanji is as wide as its font size; a box is about half."""
     page = context_factory(viewport=PHONE, locale="ja-JP").new_page()
     open_app(page, server, "#/eleusis?players=4&bots=3&level=baseline&seed=font-1")
-    page.wait_for_function("document.fonts.status === 'loaded'")
-    page.wait_for_timeout(300)
+    japanese_font_loaded(page, "点得表")
     for selector in (".el-seat-points", ".el-scores-button"):
         element = page.locator(selector).first
         kanji = element.evaluate("e => e.textContent.replace(/[0-9]/g, '')")
@@ -296,8 +295,7 @@ def test_a_name_in_kanji_on_an_english_page_is_drawn_full_width_not_as_boxes(con
     open_app(page, server, "#/eleusis?players=4&bots=3&level=baseline&seed=font-1")
     name = page.locator(".seat-chip .seat-name").first
     assert name.text_content() == "点得表"
-    page.wait_for_function("document.fonts.check('700 13px \"Noto Sans JP Variable\"', '点得表')")
-    page.wait_for_timeout(300)
+    japanese_font_loaded(page, "点得表", weight=700)
     width = name.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect().width; }")
     size = name.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert width >= 0.85 * size * 3, (width, size)
