@@ -7,9 +7,11 @@ player may ask for one by one:
 1. **what the evidence says**: how sure it is (the share of the surviving weight that judges like its best rule
    on the mainlines the bots probe), how many rules still fit, the leading ideas (the most probable rules grouped
    by how they judge) and what they look at (``ASPECTS``: colour, suit, rank, parity, the previous card, ...);
-2. **a card to try**: the card of the hand that best tells the leaders apart (expected information, as the bots
-   choose plays), how likely it is right, and which idea leads if it is right or wrong; at the table also the
-   card most likely right, and whether nothing in hand looks playable ("No play");
+2. **a card to try**: the card of the hand that tells the two leading ideas apart and, among those, teaches the
+   most (bits of expected information, as the bots weigh plays); when no card of the hand separates them, the
+   card the bots would play to learn (``Scientist.choose_play``). How likely it is right, how many of the
+   ideas stay after each verdict and which then leads; at the table also the card most likely right, and whether
+   nothing in hand looks playable ("No play");
 3. **the best guess**: the leading rule, its text and its words (English and Japanese).
 
 Work is bounded by counts (leading rules, probed mainlines, cards in hand), never by the clock; the hint is a
@@ -25,6 +27,7 @@ from junban.games.eleusis.bots import NO_PLAY_RISK, evidence, observe
 from junban.games.eleusis.lang import LANGS, Rule, compile_rule
 from junban.games.eleusis.scientist import (
     CONFIDENCE_DEPTH,
+    entropy,
     Hypotheses,
     Hypothesis,
     Scientist,
@@ -63,6 +66,7 @@ class Try:
     card: str
     p_right: float
     bits: float
+    splits_top: bool  # the two leading ideas judge it differently
     stay_right: int
     stay_wrong: int
     if_right: Lead | None
@@ -155,8 +159,8 @@ def read(sci: Scientist, mainline: list[str], hand: list[str], table: bool) -> H
     if hand:
         distinct = sorted(set(hand), key=cards.DECK.index)
         ps = sci.p_accept_all(mainline, distinct)
-        card, p, bits, _score = sci.choose_play(mainline, distinct, ps=ps)
-        try_card = Try(card, p, bits, *_answers(groups, total, mainline, card))
+        card, p, splits = _card_to_try(sci, groups, mainline, distinct, ps)
+        try_card = Try(card, p, entropy(p), splits, *_answers(groups, total, mainline, card))
         if table:
             surest = max(zip(distinct, ps), key=lambda cp: cp[1])
             nothing_fits = sum(ps) < NO_PLAY_RISK
@@ -179,6 +183,20 @@ def _groups(top: list[Hypothesis], lines: list[tuple[str, ...]]) -> list[list[Hy
 def _lead(members: list[Hypothesis], total: float) -> Lead:
     share = sum(h.weight for h in members) / total if total > 0 else 0.0
     return Lead(members[0].text, min(1.0, share), aspects_of(members[0].text))
+
+
+def _card_to_try(sci: Scientist, groups: list[list[Hypothesis]], mainline: list[str], distinct: list[str],
+                 ps: list[float]) -> tuple[str, float, bool]:
+    """(card, probability right, whether it splits the two leading ideas): the most informative card among those
+    the two leading ideas judge differently (ties: more likely right, then deck order), else the bots' choice."""
+    if len(groups) >= 2:
+        first, second = _rule(groups[0][0].text), _rule(groups[1][0].text)
+        splitting = [(c, p) for c, p in zip(distinct, ps) if first.judge(mainline, c) != second.judge(mainline, c)]
+        if splitting:
+            card, p = max(splitting, key=lambda cp: (round(entropy(cp[1]), 6), cp[1]))
+            return card, p, True
+    card, p, _bits, _score = sci.choose_play(mainline, distinct, ps=ps)
+    return card, p, False
 
 
 def _answers(groups: list[list[Hypothesis]], total: float, mainline: list[str],
