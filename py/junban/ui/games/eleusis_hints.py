@@ -108,10 +108,12 @@ def _evidence(hint, steps: int):
         h("p", {"class": "hint-fit", "key": "f"}, t("hint.fit", n=hint.fitting, count=f"{hint.fitting:,}",
                                                    ideas=hint.ideas)),
         h("p", {"class": "hint-odd", "key": "c"}, t("hint.contradicted")) if hint.contradicted else None,
-        h("p", {"class": "hint-looks", "key": "l"}, t("hint.looks_at")),
-        h("ul", {"class": "hint-aspects", "key": "a"},
-          [h("li", {"class": ["hint-aspect", "strong" if s >= 0.5 else None], "key": a},
-             t(f"hint.aspect.{a}"), " ", h("span", {"class": "hint-aspect-share"}, percent(s))) for a, s in aspects]),
+        h("div", {"class": "hint-looks", "key": "l"},
+          h("span", {"class": "hint-looks-label", "id": "hint-looks"}, t("hint.looks_at")),
+          h("ul", {"class": "hint-aspects", "aria-labelledby": "hint-looks"},
+            [h("li", {"class": ["hint-aspect", "strong" if s >= 0.5 else None], "key": a},
+               t(f"hint.aspect.{a}"), " ", h("span", {"class": "hint-aspect-share"}, percent(s)))
+             for a, s in aspects])),
     ]
     return _step(1, t("hint.step.evidence"), body, more="hint-next" if steps == 1 else None,
                  more_label=t("hint.more.card") if steps == 1 else None)
