@@ -975,6 +975,10 @@ RULES = {
             "Solo science mode: one secret rule, a hand of 12 refilled after each play, 30 plays. Guess the rule in "
             "the rule language at any time: right, your score is the plays left; wrong, it costs 2 plays and shows "
             "cards where your rule and the secret one differ. Share your own rules with friends as links.",
+            "Stuck? On your turn to play, Hint (key H) asks the scientist the bots use, reading only what you can "
+            "see: first what the evidence says (how sure it is, what the leading rules look at), then a card to try "
+            "(ringed in your hand), then its best guess in words, each only when you ask. A game with a hint is "
+            "marked assisted. The dealer's written hint stays on the status line.",
         ]),
     ],
     "ja": [
@@ -1027,6 +1031,10 @@ RULES = {
             "一人で科学モード：秘密のルールがひとつ、手札12枚はプレイのたびに補充、30回のプレイ。いつでもルール言語で推測"
             "できます。正しければ残りプレイ数が得点、外れると2回分減り、あなたのルールと秘密のルールが食い違うカードが示され"
             "ます。自分のルールをリンクで友だちに出題できます。",
+            "行き詰まったら、自分のプレイの番に「ヒント」（Hキー）で、ボットと同じ科学者に聞けます。見えるものだけから、"
+            "まず証拠からわかること（確かさ、有力なルールが見ているもの）、次に試すカード（手札で囲みます）、最後にいちばんの"
+            "推測をことばで、頼んだときだけ順に示します。ヒントを使ったゲームは「アシストあり」になります。ディーラーが書いた"
+            "ヒントはこれまでどおり状態の行に出ます。",
         ]),
     ],
 }
