@@ -61,34 +61,25 @@ def timed_game(players, seed, level, difficulty, hints=False):
         state = rules.apply(state, action)
     return json.dumps({"times": times, "rounds": len(state.rounds), "hint_times": hint_times})
 
-def timed_science_hints(seed, difficulty):
+def timed_science(rule, seed, level="medium", hints=False):
+    """One solo science game (``rule``, or a library rule of ``level`` when None) played by the science bot."""
     from junban.games.eleusis import science
     from junban.games.eleusis.hints import science_hint
     from junban.games.eleusis.scientist import make_science_bot
-    state = science.new_game({"level": difficulty}, seed)
+    state = science.new_game({"rule": rule} if rule else {"level": level}, seed)
     bot = make_science_bot("scientist", seed)
-    times = []
+    times, hint_times = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)
-        start = time.perf_counter()
-        science_hint(view)
-        times.append((time.perf_counter() - start) * 1000)
-        state = science.apply(state, bot.act(view))
-    return json.dumps({"times": times})
-
-def timed_science(rule, seed):
-    from junban.games.eleusis import science
-    from junban.games.eleusis.scientist import make_science_bot
-    state = science.new_game({"rule": rule}, seed)
-    bot = make_science_bot("scientist", seed)
-    times = []
-    while science.to_act(state) is not None:
-        view = science.view(state, 0)
+        if hints:
+            start = time.perf_counter()
+            science_hint(view)
+            hint_times.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         action = bot.act(view)
         times.append((time.perf_counter() - start) * 1000)
         state = science.apply(state, action)
-    return json.dumps({"times": times, "solved": science.outcome(state)["solved"]})
+    return json.dumps({"times": times, "hint_times": hint_times, "solved": science.outcome(state)["solved"]})
 '''
 PHASES = ("all", "play", "prophet_offer", "prophet_judge", "rule")
 
@@ -144,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.hints:
             hint_times = []
             for i in range(args.hints):
-                data = json.loads(page.run(f"timed_science_hints({f'{args.seed}-hint-{i}'!r}, {args.difficulty!r})"))
-                hint_times += data["times"]
+                data = json.loads(page.run(f"timed_science(None, {f'{args.seed}-hint-{i}'!r}, {args.difficulty!r}, "
+                                           "True)"))
+                hint_times += data["hint_times"]
             results.setdefault("hints", {})["science"] = {"games": args.hints, **summary(hint_times, count="hints")}
         version = page.chromium
 
