@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot, settle
+from tests.browser.test_accessibility import audit
 
 WORDS = {
     "en": {"hint": "Hint", "title": "Hint from the scientist", "card": "Show a card to try",
@@ -53,6 +54,7 @@ def step_through(page, lang: str, view: str, screen: str) -> None:
     assert sheet.get_by_role("heading", name=words["guess"]).is_visible()
     fits(page)
     screenshot(page, f"eleusis-hint-{screen}-3-{view}-{lang}")
+    assert not audit(page), "axe-core finds a serious or critical violation in the hint sheet"
     page.keyboard.press("Escape")
     page.wait_for_selector("#sheet-hint", state="detached")
     assert page.evaluate("document.activeElement.id") == "el-hint-open"

@@ -90,3 +90,12 @@ def test_a_daily_science_game_with_a_hint_is_marked_assisted():
     click(app, button(platform, "Play"))
     attempt, = app.store.daily()
     assert attempt["assisted"] and session(app).hints == 1
+
+
+def test_a_move_made_elsewhere_closes_a_stale_hint():
+    app, platform = tablekit.start(SCIENCE)
+    click(app, button(platform, "Hint"))
+    table = app.screen
+    table.session.apply({"play": table.view()["hand"][0]})  # as if another tab had played
+    app.render()
+    assert dialog(platform) is None and not table.sheet.is_open() and platform.focused == "#el-hint-open"

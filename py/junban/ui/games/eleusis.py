@@ -172,6 +172,7 @@ def render_table(table):
     if local["summary_seen"] is None:
         # a new viewer (a reload, the device handed over) sees the summary of a round that just ended, no older one
         local["summary_seen"] = len(view["rounds"]) - (1 if view["rounds"] and view["phase"] == "rule" else 0)
+    eleusis_hints.tidy(table)
     _show_round_summary(table, view)
     _ask_prophet(table, view)
     visible = table.hand_visible()

@@ -75,9 +75,15 @@ def handle(table, act: str, compute, pick) -> bool:
     return True
 
 
+def tidy(table) -> None:
+    """Close the sheet if the position moved on under it (another tab's move): its hint is stale."""
+    if table.sheet.is_open(SHEET) and current(table) is None:
+        table.close_sheet()
+
+
 def render_sheet(table):
     held = current(table)
-    if held is None:  # the position moved on under an open sheet
+    if held is None:
         return None
     hint, steps = held["hint"], held["steps"]
     return sheet(SHEET, t("hint.title"), h("ol", {"class": "hint-steps"}, _evidence(hint, steps),

@@ -219,6 +219,7 @@ def render_table(table):
     local = table.local
     over = table.session.is_over
     _load_draft(table)
+    eleusis_hints.tidy(table)
     hand = _hand(view)
     if local["picked"] is not None and tuple(local["picked"]) not in set(hand):
         local["picked"] = None
