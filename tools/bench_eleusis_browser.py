@@ -144,9 +144,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'seats':>5} {'phase':>14} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for players, result in results.items():
         if players == "hints":
-            for where, row in result.items():
-                print(f"hints ({where}): {row['hints']} asked, p50 {row['p50_ms']} / p95 {row['p95_ms']} / "
-                      f"max {row['max_ms']} ms")
             continue
         if players == "science":
             print(f"science bot: {result['turns']} turns, p50 {result['p50_ms']} / p95 {result['p95_ms']} / "
@@ -157,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
             if row:
                 print(f"{players:>5} {phase:>14} {row['decisions']:>9} {row['p50_ms']:>8} {row['p95_ms']:>8} "
                       f"{row['max_ms']:>8}")
+    for where, row in results.get("hints", {}).items():
+        print(f"hints ({where}): {row['hints']} asked, p50 {row['p50_ms']} / p95 {row['p95_ms']} / "
+              f"max {row['max_ms']} ms")
     print(f"hypothesis space built once in {setup['setup_ms']:.0f} ms")
     print(json.dumps({"tool": "bench_eleusis_browser", "level": args.level, "difficulty": args.difficulty,
                       "seed": args.seed, "chromium": version, "pyodide_python": setup["python"],
