@@ -17,7 +17,7 @@ WORDS = {
     "ja": {"hint": "ヒント", "title": "科学者のヒント", "card": "試すカードを見る",
            "guess": "科学者のいちばんの推測", "ring": "（試すカード）"},
 }
-VIEWS = {"phone": dict(viewport=PHONE, has_touch=True, is_mobile=True), "desktop": dict(viewport=DESKTOP)}
+VIEWS = {"phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True}, "desktop": {"viewport": DESKTOP}}
 LOCALES = {"en": "en-US", "ja": "ja-JP"}
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from junban.games.eleusis import cards, science
 from junban.games.eleusis import rules as el
 from junban.games.eleusis.bots import make_bot

@@ -27,12 +27,12 @@ from junban.games.eleusis.bots import NO_PLAY_RISK, evidence, observe
 from junban.games.eleusis.lang import LANGS, Rule, compile_rule
 from junban.games.eleusis.scientist import (
     CONFIDENCE_DEPTH,
-    entropy,
     Hypotheses,
     Hypothesis,
     Scientist,
     default_hypotheses,
     drop_wrong_guesses,
+    entropy,
     observe_science,
     probe_contexts,
     science_evidence,
@@ -40,7 +40,6 @@ from junban.games.eleusis.scientist import (
 
 LEADERS = 24  # the most probable rules looked at (as the science bot's guess weighs them)
 SHOWN = 5  # leading ideas kept in a hint
-LOOKS_AT = 0.5  # an aspect is named when leading rules holding at least this share of their weight read it
 ASPECTS = ("colour", "suit", "rank", "parity", "previous", "two_back", "three_back", "first", "start", "position",
            "counts")
 _FEATURE_ASPECT = {"colour": "colour", "red": "colour", "black": "colour", "suit": "suit", "rank": "rank",
@@ -166,8 +165,8 @@ def read(sci: Scientist, mainline: list[str], hand: list[str], table: bool) -> H
             nothing_fits = sum(ps) < NO_PLAY_RISK
     rule = _rule(best.text)
     return Hint(evidence=sci.evidence, sure=sure, fitting=sci.count(), contradicted=sci.min_errors,
-                ideas=len(groups), leaders=leaders, aspects=aspects, try_card=try_card, surest=surest, nothing_fits=nothing_fits,
-                best=best.text, words={lang: rule.describe(lang) for lang in LANGS})
+                ideas=len(groups), leaders=leaders, aspects=aspects, try_card=try_card, surest=surest,
+                nothing_fits=nothing_fits, best=best.text, words={lang: rule.describe(lang) for lang in LANGS})
 
 
 def _groups(top: list[Hypothesis], lines: list[tuple[str, ...]]) -> list[list[Hypothesis]]:

@@ -22,7 +22,8 @@ SHEET = "hint"
 STEPS = 3  # what the evidence says, a card to try, the best guess
 OPENER = "#el-hint-open"
 CHIPS = 5  # aspects shown at most
-MENTION = 0.2  # an aspect read by less than this share of the leading rules is left out
+MENTION = 0.2  # an aspect read by less than this share of the leading rules' weight is left out
+STRONG = 0.5  # an aspect read by at least this share stands out
 
 
 def hint_button(table):
@@ -117,7 +118,7 @@ def _evidence(hint, steps: int):
         h("div", {"class": "hint-looks", "key": "l"},
           h("span", {"class": "hint-looks-label", "id": "hint-looks"}, t("hint.looks_at")),
           h("ul", {"class": "hint-aspects", "aria-labelledby": "hint-looks"},
-            [h("li", {"class": ["hint-aspect", "strong" if s >= 0.5 else None], "key": a},
+            [h("li", {"class": ["hint-aspect", "strong" if s >= STRONG else None], "key": a},
                t(f"hint.aspect.{a}"), " ", h("span", {"class": "hint-aspect-share"}, percent(s)))
              for a, s in aspects])),
     ]
