@@ -2,7 +2,7 @@
 """How long an Eleusis table bot's turn takes in the browser: Pyodide in headless Chromium, the app's own code.
 
     python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--seed bench] [--level strong]
-                                          [--difficulty medium] [--science RULES.json]
+                                          [--difficulty medium] [--science RULES.json] [--hints N]
 
 Builds dist/ into a temporary folder and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
@@ -13,6 +13,10 @@ timed apart as ``setup_ms``. Prints a table per player count and phase and, last
 ms). Only wall time exists in the browser: on a busy machine it counts other processes' work too.
 ``--science RULES.json`` (a list of ``{"name", "rule"}``) also plays one solo science game per rule with the
 scientist bot (seed ``'<seed>-<i>'``) and times its turns the same way (``science`` in the JSON).
+``--hints N`` also times the hint a person may ask for (``junban.games.eleusis.hints``, what the Hint button runs):
+at the tables above, ``table_hint`` on every turn to play of every seat (as if a person sat there and asked each
+time); and in N solo science games of library rules at ``--difficulty`` (seed ``'<seed>-hint-<i>'``, the science
+bot playing), ``science_hint`` before every turn (``hints`` in the JSON).
 """
 from __future__ import annotations
 
@@ -40,31 +44,42 @@ def setup():
     default_hypotheses()
     return json.dumps({"setup_ms": (time.perf_counter() - start) * 1000, "python": sys.version.split()[0]})
 
-def timed_game(players, seed, level, difficulty):
+def timed_game(players, seed, level, difficulty, hints=False):
+    from junban.games.eleusis.hints import table_hint
     state = rules.new_game({"players": players, "difficulty": difficulty}, seed)
     bots = [make_bot("eleusis", level, seed, seat) for seat in range(players)]
-    times = []
+    times, hint_times = [], []
     while (seat := rules.to_act(state)) is not None:
         view = rules.view(state, seat)
+        if hints and state.phase == "play":
+            start = time.perf_counter()
+            table_hint(view)
+            hint_times.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         action = bots[seat].act(view)
         times.append([state.phase, (time.perf_counter() - start) * 1000, len(view["hand"])])
         state = rules.apply(state, action)
-    return json.dumps({"times": times, "rounds": len(state.rounds)})
+    return json.dumps({"times": times, "rounds": len(state.rounds), "hint_times": hint_times})
 
-def timed_science(rule, seed):
+def timed_science(rule, seed, level="medium", hints=False):
+    """One solo science game (``rule``, or a library rule of ``level`` when None) played by the science bot."""
     from junban.games.eleusis import science
+    from junban.games.eleusis.hints import science_hint
     from junban.games.eleusis.scientist import make_science_bot
-    state = science.new_game({"rule": rule}, seed)
+    state = science.new_game({"rule": rule} if rule else {"level": level}, seed)
     bot = make_science_bot("scientist", seed)
-    times = []
+    times, hint_times = [], []
     while science.to_act(state) is not None:
         view = science.view(state, 0)
+        if hints:
+            start = time.perf_counter()
+            science_hint(view)
+            hint_times.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         action = bot.act(view)
         times.append((time.perf_counter() - start) * 1000)
         state = science.apply(state, action)
-    return json.dumps({"times": times, "solved": science.outcome(state)["solved"]})
+    return json.dumps({"times": times, "hint_times": hint_times, "solved": science.outcome(state)["solved"]})
 '''
 PHASES = ("all", "play", "prophet_offer", "prophet_judge", "rule")
 
@@ -78,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--difficulty", default="medium", help="library rules the bot dealers pick (default medium)")
     parser.add_argument("--science", default=None, metavar="RULES.json",
                         help="also time the science bot: one solo science game per rule of this file")
+    parser.add_argument("--hints", type=int, default=0, metavar="N",
+                        help="also time hints: every turn to play at the tables, and N solo science games")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
 
@@ -87,12 +104,15 @@ def main(argv: list[str] | None = None) -> int:
         setup = json.loads(page.run("setup()"))
         for players in counts:
             times: dict[str, list[float]] = {phase: [] for phase in PHASES}
+            hint_times: list[float] = []
             started = time.perf_counter()
             rounds = 0
             for game in range(args.games):
                 seed = f"{args.seed}-{players}-{game}"
-                data = json.loads(page.run(f"timed_game({players!r}, {seed!r}, {args.level!r}, {args.difficulty!r})"))
+                data = json.loads(page.run(f"timed_game({players!r}, {seed!r}, {args.level!r}, {args.difficulty!r}, "
+                                           f"{bool(args.hints)!r})"))
                 rounds += data["rounds"]
+                hint_times += data["hint_times"]
                 for phase, ms, _hand in data["times"]:
                     times["all"].append(ms)
                     times.setdefault(phase, []).append(ms)
@@ -101,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
             results[str(players)] = {"games": args.games, "rounds": rounds,
                                      "seconds": round(time.perf_counter() - started, 1),
                                      **{phase: summary(v) for phase, v in times.items() if v}}
+            if hint_times:
+                results.setdefault("hints", {})[f"table_{players}"] = summary(hint_times, count="hints")
         if args.science:
             rules = json.loads(Path(args.science).read_text(encoding="utf-8"))
             turns, solved = [], 0
@@ -110,10 +132,19 @@ def main(argv: list[str] | None = None) -> int:
                 solved += data["solved"]
             results["science"] = {"rules_file": args.science, "games": len(rules), "solved": solved,
                                   **summary(turns, count="turns")}
+        if args.hints:
+            hint_times = []
+            for i in range(args.hints):
+                data = json.loads(page.run(f"timed_science(None, {f'{args.seed}-hint-{i}'!r}, {args.difficulty!r}, "
+                                           "True)"))
+                hint_times += data["hint_times"]
+            results.setdefault("hints", {})["science"] = {"games": args.hints, **summary(hint_times, count="hints")}
         version = page.chromium
 
     print(f"{'seats':>5} {'phase':>14} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for players, result in results.items():
+        if players == "hints":
+            continue
         if players == "science":
             print(f"science bot: {result['turns']} turns, p50 {result['p50_ms']} / p95 {result['p95_ms']} / "
                   f"max {result['max_ms']} ms ({result['solved']}/{result['games']} solved)")
@@ -123,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
             if row:
                 print(f"{players:>5} {phase:>14} {row['decisions']:>9} {row['p50_ms']:>8} {row['p95_ms']:>8} "
                       f"{row['max_ms']:>8}")
+    for where, row in results.get("hints", {}).items():
+        print(f"hints ({where}): {row['hints']} asked, p50 {row['p50_ms']} / p95 {row['p95_ms']} / "
+              f"max {row['max_ms']} ms")
     print(f"hypothesis space built once in {setup['setup_ms']:.0f} ms")
     print(json.dumps({"tool": "bench_eleusis_browser", "level": args.level, "difficulty": args.difficulty,
                       "seed": args.seed, "chromium": version, "pyodide_python": setup["python"],

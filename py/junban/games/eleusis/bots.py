@@ -85,6 +85,15 @@ def evidence(view: dict, full: bool = True) -> list[tuple]:
     return items
 
 
+def observe(sci: Scientist, items: list[tuple]) -> None:
+    """Tell the scientist each piece of ``evidence`` in order."""
+    for kind, before, played, verdict in items:
+        if kind == "cards":
+            sci.observe(before, played, verdict)
+        else:
+            sci.observe_no_play(before, played, verdict)
+
+
 class TableBot:
     """One seat's bot; keeps its scientist between calls (the same evidence always gives the same state)."""
 
@@ -114,11 +123,7 @@ class TableBot:
             self._scientist = Scientist(self.hypotheses)
             self._round, self._seen, n = view["round"], [], 0
         sci = self._scientist
-        for kind, before, played, verdict in items[n:]:
-            if kind == "cards":
-                sci.observe(before, played, verdict)
-            else:
-                sci.observe_no_play(before, played, verdict)
+        observe(sci, items[n:])
         self._seen = items
         return sci
 

@@ -1195,6 +1195,26 @@ def science_evidence(view: dict) -> tuple[list[tuple[tuple, str, bool]], list[di
     return items, guesses
 
 
+def observe_science(sci: Scientist, items: list[tuple[tuple, str, bool]], guesses: list[dict]) -> None:
+    """Tell the scientist ``science_evidence``: the judged cards, then the wrong guesses' counterexamples."""
+    for before, card, verdict in items:
+        sci.observe(before, [card], verdict)
+    for guess in guesses:
+        ce = guess["counterexample"]
+        if ce is not None:
+            sci.observe(ce["mainline"], [ce["card"]], ce["secret_accepts"])
+
+
+def drop_wrong_guesses(sci: Scientist, wrong: set[str]) -> None:
+    """Never offer a rule already guessed wrong as the best (it may survive when no rule fits all the
+    evidence)."""
+    for _ in range(len(wrong) + 1):
+        best = sci.best()
+        if best.text not in wrong:
+            break
+        sci.exclude(best)
+
+
 class ScienceBot:
     """Plays solo science mode from the view alone; ``act`` is deterministic in (level, seed, view)."""
 
@@ -1221,20 +1241,10 @@ class ScienceBot:
             self._seen_items, self._seen_guesses = [], []
             n = g = 0
         sci = self._scientist
-        for before, card, verdict in items[n:]:
-            sci.observe(before, [card], verdict)
-        for guess in guesses[g:]:
-            ce = guess["counterexample"]
-            if ce is not None:
-                sci.observe(ce["mainline"], [ce["card"]], ce["secret_accepts"])
+        observe_science(sci, items[n:], guesses[g:])
         self._seen_items, self._seen_guesses = items, guesses
-        # never repeat a wrong guess (it may survive when no rule fits all the evidence)
-        wrong = self._wrong = {gs["text"] for gs in guesses}
-        for _ in range(len(wrong) + 1):
-            best = sci.best()
-            if best.text not in wrong:
-                break
-            sci.exclude(best)
+        self._wrong = {gs["text"] for gs in guesses}
+        drop_wrong_guesses(sci, self._wrong)
         return sci
 
     def _fresh(self) -> Scientist:

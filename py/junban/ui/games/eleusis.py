@@ -5,7 +5,7 @@ and the game's totals.
 
 What a person sees when they must play (at 375x667 all of it at once, with up to ~20 cards in hand): the status
 line; the layout, its newest cards in view; the hand; the action bar (Play, No play, and Become Prophet while they
-may). The shared table (screens/table.py) adds the seat chips (``seat_status``), the recap and the full move log
+may, and Hint: the scientist's hints, step by step, from ``eleusis_hints``). The shared table (screens/table.py) adds the seat chips (``seat_status``), the recap and the full move log
 (``log_event``/``render_event``, grouped by rounds), and the sheets this module draws (``render_sheet``): the "no
 play" and Prophet confirmations, a round's summary (shown when it ends, reviewable later), the scores.
 
@@ -31,6 +31,7 @@ from junban.games.eleusis import rules as el
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
+from junban.ui.games import eleusis_hints
 from junban.ui.games.eleusis_cards import (
     card_face,
     card_name,
@@ -131,9 +132,10 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 def new_table_state() -> dict:
     """The viewer's choices: the cards picked in order (code, copy), the rounds whose summary
     was shown, whether to become Prophet after the next play, a Prophet's call waiting for confirmation, why the
-    last tap was refused, the keyboard's place in the hand, and the dealer's rule being written."""
+    last tap was refused, the keyboard's place in the hand, the dealer's rule being written, and the scientist's
+    hint asked for (``eleusis_hints``)."""
     return {"picked": [], "summary_seen": None, "prophet_plan": False, "prophet_asked": False,
-            "call": None, "refused": None, "cursor": None,
+            "call": None, "refused": None, "cursor": None, "hint": None,
             "rule": {"mode": "write", "text": "", "level": "easy", "rule_id": None, "hint": "", "library_hint": True}}
 
 
@@ -170,6 +172,7 @@ def render_table(table):
     if local["summary_seen"] is None:
         # a new viewer (a reload, the device handed over) sees the summary of a round that just ended, no older one
         local["summary_seen"] = len(view["rounds"]) - (1 if view["rounds"] and view["phase"] == "rule" else 0)
+    eleusis_hints.tidy(table)
     _show_round_summary(table, view)
     _ask_prophet(table, view)
     visible = table.hand_visible()
@@ -321,13 +324,16 @@ def _hand(table, view: dict, playing: bool):
     picked = [tuple(p) for p in local["picked"]]
     hand = slots(view["hand"])
     first_picked = hand.index(picked[0]) if picked else None
+    tried = eleusis_hints.suggested(table) if playing else None
     buttons = []
     for index, (code, copy) in enumerate(hand):
         order = picked.index((code, copy)) + 1 if (code, copy) in picked else None
+        hinted = code == tried and copy == 0
         buttons.append(h(
             "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
-                       "class": ["el-card-button", "selected" if order else None],
-                       "data-act": "el:card", "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "class": ["el-card-button", "selected" if order else None, "hinted" if hinted else None],
+                       "data-act": "el:card", "data-arg": f"{code}-{copy}",
+                       "aria-label": eleusis_hints.card_label(code, hinted),
                        "aria-pressed": "true" if order else "false", "disabled": not playing,
                        **tab_stop(index, local["cursor"], first_picked),
                        **(origin(f"el-pick-{order - 1}") if order else {})},
@@ -386,9 +392,11 @@ def _play_bar(table, view: dict):
     plan = eligible and local["prophet_plan"]
     return h(
         "div", {"class": "el-bar el-play"},
-        h("p", {"class": "el-bar-line", "id": "el-play-help", "aria-live": "polite"}, line,
-          h("button", {"type": "button", "class": "button small quiet el-clear", "data-act": "el:clear",
-                       "id": "el-clear"}, t("el.string.clear")) if picked else None),
+        h("div", {"class": "el-bar-top"},
+          h("p", {"class": "el-bar-line", "id": "el-play-help", "aria-live": "polite"}, line,
+            h("button", {"type": "button", "class": "button small quiet el-clear", "data-act": "el:clear",
+                         "id": "el-clear"}, t("el.string.clear")) if picked else None),
+          eleusis_hints.hint_button(table)),
         h("p", {"class": "el-plan", "role": "note"}, t("el.offer.planned")) if plan else None,
         h("div", {"class": "el-actions"},
           h("button", {"type": "button", "class": "button primary el-main-act", "data-act": "el:play", "id": "el-play",
@@ -541,6 +549,8 @@ def _rule_entry(table, view: dict):
 
 
 def render_sheet(table, name: str, arg: str | None):
+    if name == eleusis_hints.SHEET:
+        return eleusis_hints.render_sheet(table)
     view = table.view()
     if name == "no-play":
         after = view["mainline"][-1] if view["mainline"] else None
@@ -711,6 +721,10 @@ def _final_scores(table, view: dict):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
+    if act.startswith("hint:"):
+        if _playing(table):
+            eleusis_hints.handle(table, act, _table_hint, _pick_hinted)
+        return
     if act == "el:study":
         table.open_sheet("layout", opener="#el-line-study")
     elif act == "el:card" and arg:
@@ -788,6 +802,25 @@ def pick_card(table, arg: str) -> None:
     else:
         local["refused"] = t("el.string.full", n=el.STRING_MAX)
     table.services.focus_after_render(f"#el-card-{code}-{copy}")
+
+
+def _playing(table) -> bool:
+    """Is it the viewer's turn to play (the only moment a hint is offered)?"""
+    return table.my_turn() and table.view()["phase"] == "play"
+
+
+def _table_hint(view: dict):
+    from junban.games.eleusis.hints import table_hint  # the scientist loads when a hint is first asked for
+
+    return table_hint(view)
+
+
+def _pick_hinted(table, code: str) -> None:
+    """Add the card to try to the cards picked (its first copy), unless it is picked already."""
+    if [code, 0] not in table.local["picked"]:
+        pick_card(table, f"{code}-0")
+    else:
+        table.services.focus_after_render(f"#el-card-{code}-0")
 
 
 def play(table) -> None:
@@ -896,6 +929,9 @@ def key(table, key: str, ctrl: bool) -> bool:
         return True
     if key == "Enter" and local["picked"]:
         play(table)
+        return True
+    if key in ("h", "H"):
+        handle(table, "hint:open", None)
         return True
     return False
 

@@ -4,7 +4,8 @@ The setup chooses the secret rule: a library rule of a difficulty (the seed pick
 writes for a friend (with the live checker and the link to send), or a rule carried by a link (never shown; its
 tab stays offered however often the person looks at the others). The table, phone first: the plays left, the
 layout (line or grid, as at the table), the hand of 12 sorted by suit and rank, and the action bar: Play (Enter
-plays a chosen card too) and "Guess the rule", which opens the guess panel (a drawer over the hand on a phone,
+plays a chosen card too), "Hint" (the scientist's hints, step by step: ``eleusis_hints``) and "Guess the rule", which
+opens the guess panel (a drawer over the hand on a phone,
 beside the table on a wide screen): a box in the rule language with the checker's errors at their position and a
 "did you mean" fix, the guess read back in plain words, and every earlier guess with its counterexample as cards.
 A draft guess is kept with the save, so a reload does not lose it. Score = plays left at the right guess (a wrong
@@ -22,6 +23,7 @@ from junban.storage import StorageFull
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
+from junban.ui.games import eleusis_hints
 from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
 from junban.ui.games.eleusis_checker import (
     PLACEHOLDER,
@@ -168,9 +170,9 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 def new_table_state() -> dict:
     """The chosen card (code, copy in the sorted hand), the guess being written (None: not read from storage
     yet) and its checker report, whether the guess panel is open (a phone), the link to
-    share the rule, the keyboard's place in the hand."""
+    share the rule, the keyboard's place in the hand, the scientist's hint asked for (``eleusis_hints``)."""
     return {"picked": None, "guess": None, "report": None, "guess_open": False, "friend_url": None,
-            "cursor": None}
+            "cursor": None, "hint": None}
 
 
 def _hand(view: dict) -> list[tuple[str, int]]:
@@ -217,6 +219,7 @@ def render_table(table):
     local = table.local
     over = table.session.is_over
     _load_draft(table)
+    eleusis_hints.tidy(table)
     hand = _hand(view)
     if local["picked"] is not None and tuple(local["picked"]) not in set(hand):
         local["picked"] = None
@@ -290,13 +293,16 @@ def _hand_section(table, view: dict, hand: list, mine: bool):
     playing = mine and view["plays_left"] > 0
     picked = tuple(table.local["picked"]) if table.local["picked"] else None
     place = table.local["cursor"] if table.local["cursor"] is not None and table.local["cursor"] < len(hand) else None
+    tried = eleusis_hints.suggested(table)
     buttons = []
     for index, (code, copy) in enumerate(hand):
         chosen = (code, copy) == picked
+        hinted = code == tried and copy == 0
         buttons.append(h(
             "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
-                       "class": ["el-card-button", "selected" if chosen else None], "data-act": "sci:card",
-                       "data-arg": f"{code}-{copy}", "aria-label": card_name(code),
+                       "class": ["el-card-button", "selected" if chosen else None, "hinted" if hinted else None],
+                       "data-act": "sci:card", "data-arg": f"{code}-{copy}",
+                       "aria-label": eleusis_hints.card_label(code, hinted),
                        "aria-pressed": "true" if chosen else "false", "disabled": not playing,
                        **tab_stop(index, place, hand.index(picked) if picked in hand else None),
                        **(origin("el-pick-0") if chosen else {})},
@@ -320,7 +326,9 @@ def _bar(table, view: dict, mine: bool):
     else:
         line = t("sci.play.help", card=card_name(after))
     return h("div", {"class": "el-bar sci-bar"},
-             h("p", {"class": "el-bar-line", "id": "sci-play-help", "aria-live": "polite"}, line),
+             h("div", {"class": "el-bar-top"},
+               h("p", {"class": "el-bar-line", "id": "sci-play-help", "aria-live": "polite"}, line),
+               eleusis_hints.hint_button(table) if playing else None),
              h("div", {"class": "el-actions"},
                h("button", {"type": "button", "class": "button primary el-main-act", "data-act": "sci:play",
                             "id": "el-play", "disabled": not (playing and picked), "aria-describedby": "sci-play-help",
@@ -399,6 +407,8 @@ def _guesses(view: dict):
 
 
 def render_sheet(table, name: str, arg: str | None):
+    if name == eleusis_hints.SHEET:
+        return eleusis_hints.render_sheet(table)
     if name == "layout":
         view = table.view()
         return sheet("layout", t("el.line.study_title"),
@@ -415,6 +425,8 @@ def render_sheet(table, name: str, arg: str | None):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
+    if eleusis_hints.handle(table, act, _science_hint, _pick_hinted):
+        return
     if act == "el:study":
         table.open_sheet("layout", opener="#el-line-study")
     elif act == "sci:card" and arg:
@@ -450,6 +462,21 @@ def handle(table, act: str, arg: str | None) -> None:
             _keep_draft(table)
     elif act == "sci:share-rule":
         share_rule(table)
+
+
+def _science_hint(view: dict):
+    from junban.games.eleusis.hints import science_hint  # the scientist loads when a hint is first asked for
+
+    return science_hint(view)
+
+
+def _pick_hinted(table, code: str) -> None:
+    local = table.local
+    local["picked"] = [code, 0]
+    hand = _hand(table.view())
+    if (code, 0) in hand:
+        local["cursor"] = hand.index((code, 0))
+    table.services.focus_after_render(f"#el-card-{code}-0")
 
 
 def play(table) -> None:
@@ -496,6 +523,9 @@ def key(table, key: str, ctrl: bool) -> bool:
         return True
     if key in ("g", "G"):
         handle(table, "sci:guess-open", None)
+        return True
+    if key in ("h", "H") and table.view()["plays_left"] > 0:
+        handle(table, "hint:open", None)
         return True
     if key == "Escape" and local["picked"]:
         local["picked"] = None

@@ -431,6 +431,44 @@ EN = {
     "sci.chart.title": "Scores (plays left at the right guess)",
     "sci.chart.x": "score",
     "sci.chart.y": "games",
+    # the scientist's hints (ui/games/eleusis_hints.py)
+    "hint.button": "Hint",
+    "hint.title": "Hint from the scientist",
+    "hint.step.evidence": "What the evidence says",
+    "hint.step.card": "A card to try",
+    "hint.step.guess": "The scientist's best guess",
+    "hint.sure": "Sure of its best idea: {p}",
+    "hint.fit.one": "1 rule it knows fits every verdict so far.",
+    "hint.fit.other": "{count} rules it knows fit every verdict so far; the likeliest make {ideas} ideas.",
+    "hint.contradicted": "No rule it knows fits every verdict: the secret rule may be an unusual one.",
+    "hint.looks_at": "The leading rules look at:",
+    "hint.aspect.colour": "colour",
+    "hint.aspect.suit": "suit",
+    "hint.aspect.rank": "rank",
+    "hint.aspect.parity": "odd or even",
+    "hint.aspect.previous": "the previous card",
+    "hint.aspect.two_back": "the card two back",
+    "hint.aspect.three_back": "the card three back",
+    "hint.aspect.first": "the first card",
+    "hint.aspect.start": "the start of the line",
+    "hint.aspect.position": "the position",
+    "hint.aspect.counts": "counts over the line",
+    "hint.aspect.card": "the card alone",
+    "hint.more.card": "Show a card to try",
+    "hint.card.try": "{card}: {p} likely right; of your cards it teaches the most.",
+    "hint.card.try_top": "{card}: {p} likely right; it tells the two leading ideas apart.",
+    "hint.if.right": "Right:",
+    "hint.if.wrong": "Wrong:",
+    "hint.if.stay.one": "1 idea of {ideas} stays: {what}.",
+    "hint.if.stay.other": "{n} of {ideas} ideas stay, led by {what}.",
+    "hint.if.none": "no leading idea expects that.",
+    "hint.card.surest": "Most likely right: {card} ({p}).",
+    "hint.card.nothing": "Nothing in your hand looks right: “No play” may be the move.",
+    "hint.card.pick": "Choose {card}",
+    "hint.card.label": "{card} (the card to try)",
+    "hint.no_card": "No card in hand to try.",
+    "hint.spoiler": "Turn over: shows the rule it believes",
+    "hint.guess.sure": "Sure: {p}. A guess, not the answer.",
 }
 
 JA = {
@@ -842,6 +880,44 @@ JA = {
     "sci.chart.title": "得点（正解時の残りプレイ数）",
     "sci.chart.x": "得点",
     "sci.chart.y": "ゲーム数",
+    # the scientist's hints (ui/games/eleusis_hints.py)
+    "hint.button": "ヒント",
+    "hint.title": "科学者のヒント",
+    "hint.step.evidence": "証拠からわかること",
+    "hint.step.card": "試すカード",
+    "hint.step.guess": "科学者のいちばんの推測",
+    "hint.sure": "いちばんの仮説の確かさ：{p}",
+    "hint.fit.one": "これまでの判定すべてに合うルールは1通り。",
+    "hint.fit.other": "判定すべてに合うルールは{count}通り。有力なものは{ideas}種類の考え方に。",
+    "hint.contradicted": "知っているルールはどれも判定すべてには合いません。珍しいルールかもしれません。",
+    "hint.looks_at": "有力なルールが見ているもの：",
+    "hint.aspect.colour": "色",
+    "hint.aspect.suit": "スート",
+    "hint.aspect.rank": "ランク",
+    "hint.aspect.parity": "奇数・偶数",
+    "hint.aspect.previous": "直前のカード",
+    "hint.aspect.two_back": "2枚前のカード",
+    "hint.aspect.three_back": "3枚前のカード",
+    "hint.aspect.first": "最初のカード",
+    "hint.aspect.start": "列の始まり",
+    "hint.aspect.position": "位置",
+    "hint.aspect.counts": "列の枚数や合計",
+    "hint.aspect.card": "そのカードだけ",
+    "hint.more.card": "試すカードを見る",
+    "hint.card.try": "{card}：正解の見込み{p}。手札でいちばん多くを教えてくれます。",
+    "hint.card.try_top": "{card}：正解の見込み{p}。上位2つの考え方を見分けます。",
+    "hint.if.right": "正解なら：",
+    "hint.if.wrong": "不正解なら：",
+    "hint.if.stay.one": "{ideas}個のうち1個が残る（{what}）。",
+    "hint.if.stay.other": "{ideas}個のうち{n}個が残り、先頭は{what}。",
+    "hint.if.none": "そう考える有力な仮説はありません。",
+    "hint.card.surest": "いちばん正解しそう：{card}（{p}）",
+    "hint.card.nothing": "手札に正解しそうなカードがありません。「ノープレイ」かもしれません。",
+    "hint.card.pick": "{card}を選ぶ",
+    "hint.card.label": "{card}（試すカード）",
+    "hint.no_card": "試せるカードが手札にありません。",
+    "hint.spoiler": "めくる：科学者が信じるルールを見せます",
+    "hint.guess.sure": "確かさ：{p}。推測であって答えではありません。",
 }
 
 RULES = {
@@ -899,6 +975,10 @@ RULES = {
             "Solo science mode: one secret rule, a hand of 12 refilled after each play, 30 plays. Guess the rule in "
             "the rule language at any time: right, your score is the plays left; wrong, it costs 2 plays and shows "
             "cards where your rule and the secret one differ. Share your own rules with friends as links.",
+            "Stuck? On your turn to play, Hint (key H) asks the scientist the bots use, reading only what you can "
+            "see: first what the evidence says (how sure it is, what the leading rules look at), then a card to try "
+            "(ringed in your hand), then its best guess in words, each only when you ask. A game with a hint is "
+            "marked assisted. The dealer's written hint stays on the status line.",
         ]),
     ],
     "ja": [
@@ -951,6 +1031,10 @@ RULES = {
             "一人で科学モード：秘密のルールがひとつ、手札12枚はプレイのたびに補充、30回のプレイ。いつでもルール言語で推測"
             "できます。正しければ残りプレイ数が得点、外れると2回分減り、あなたのルールと秘密のルールが食い違うカードが示され"
             "ます。自分のルールをリンクで友だちに出題できます。",
+            "行き詰まったら、自分のプレイの番に「ヒント」（Hキー）で、ボットと同じ科学者に聞けます。見えるものだけから、"
+            "まず証拠からわかること（確かさ、有力なルールが見ているもの）、次に試すカード（手札で囲みます）、最後にいちばんの"
+            "推測をことばで、頼んだときだけ順に示します。ヒントを使ったゲームは「アシストあり」になります。ディーラーが書いた"
+            "ヒントはこれまでどおり状態の行に出ます。",
         ]),
     ],
 }
