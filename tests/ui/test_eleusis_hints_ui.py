@@ -25,7 +25,8 @@ def test_science_hints_come_one_step_at_a_time_each_counted_and_the_guess_stays_
     sheet = dialog(platform)
     assert sheet.attributes["id"] == "sheet-hint" and platform.focused == "#hint-step-1"
     assert f"Sure of its best idea: {round(100 * expected.sure)}%" in sheet.textContent
-    assert f"{expected.fitting:,} rules" in sheet.textContent
+    fitting = "Over a million rules" if expected.fitting > 1_000_000 else f"{expected.fitting:,} rules"
+    assert fitting in sheet.textContent  # a 14-digit count would say nothing
     assert "A card to try" not in sheet.textContent and not hinted(platform)
     assert session(app).hints == 1 and session(app).assisted
 

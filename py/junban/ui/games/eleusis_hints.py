@@ -24,6 +24,7 @@ OPENER = "#el-hint-open"
 CHIPS = 5  # aspects shown at most
 MENTION = 0.2  # an aspect read by less than this share of the leading rules' weight is left out
 STRONG = 0.5  # an aspect read by at least this share stands out
+MANY_RULES = 1_000_000  # beyond this the count of fitting rules is said in words (a 14-digit number says nothing)
 
 
 def hint_button(table):
@@ -112,8 +113,9 @@ def _evidence(hint, steps: int):
           h("span", {"class": "hint-sure-label"}, t("hint.sure", p=percent(hint.sure))),
           h("span", {"class": "hint-meter", "aria-hidden": "true"},
             h("span", {"class": "hint-meter-fill", "style": f"width:{max(2, round(100 * hint.sure))}%"}))),
-        h("p", {"class": "hint-fit", "key": "f"}, t("hint.fit", n=hint.fitting, count=f"{hint.fitting:,}",
-                                                   ideas=hint.ideas)),
+        h("p", {"class": "hint-fit", "key": "f"},
+          t("hint.fit_many", ideas=hint.ideas) if hint.fitting > MANY_RULES
+          else t("hint.fit", n=hint.fitting, count=f"{hint.fitting:,}", ideas=hint.ideas)),
         h("p", {"class": "hint-odd", "key": "c"}, t("hint.contradicted")) if hint.contradicted else None,
         h("div", {"class": "hint-looks", "key": "l"},
           h("span", {"class": "hint-looks-label", "id": "hint-looks"}, t("hint.looks_at")),
