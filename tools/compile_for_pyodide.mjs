@@ -6,15 +6,9 @@
 // The browser would otherwise compile every module from source at start-up (and zipimport compiles each one
 // twice: once to find it, once to run it). The .pyc files are unchecked-hash pycs (PEP 552): reproducible, and
 // used without comparing them to the source, which sits next to them in the same archive for tracebacks.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { runJob } from "./pyodide_job.mjs";
 
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const request = Buffer.concat(chunks).toString("utf-8");
-
-const py = await loadPyodide();
-py.globals.set("request", request);
-const answer = py.runPython(`
+await runJob(`
 import base64, importlib.util, json, os, py_compile
 
 job = json.loads(request)
@@ -31,4 +25,3 @@ for name, source in sorted(job["sources"].items()):
         out[name[:-3] + ".pyc"] = base64.b64encode(f.read()).decode("ascii")
 json.dumps({"magic": importlib.util.MAGIC_NUMBER.hex(), "pyc": out})
 `);
-process.stdout.write(answer);

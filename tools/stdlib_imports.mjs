@@ -9,15 +9,9 @@
 // package, and every module any of its import statements names (inside functions too), after a plain start (the
 // same start the snapshot keeps); a module that cannot be imported under node (it needs the page) is skipped, and
 // so are the stdlib modules only it would bring in.
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { runJob } from "./pyodide_job.mjs";
 
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const request = Buffer.concat(chunks).toString("utf-8");
-
-const py = await loadPyodide();
-py.globals.set("request", request);
-const answer = py.runPython(`
+await runJob(`
 import ast, importlib, json, os, sys
 
 job = json.loads(request)
@@ -49,4 +43,3 @@ for name in sorted(set(sys.modules) - before):
         found[name] = origin[len(stdlib):]
 json.dumps({"modules": found, "stdlib": stdlib})
 `);
-process.stdout.write(answer);
