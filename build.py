@@ -172,8 +172,11 @@ def _reproducible_zip(files: dict[str, bytes]) -> bytes:
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            if name.endswith("/"):  # a directory entry (the standard library's zip has them)
+                info.external_attr = (0o40755 << 16) | 0x10
+            else:
+                info.external_attr = 0o644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, files[name])
     return buf.getvalue()
 
@@ -185,7 +188,7 @@ def build_stdlib_zip(sources: dict[str, str]) -> bytes:
     answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps({"sources": sources}).encode("utf-8"),
                                       what="to list the standard library modules the app imports"))
     stdlib = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
-    files = {info.filename: stdlib.read(info) for info in stdlib.infolist() if not info.is_dir()}
+    files = {info.filename: b"" if info.is_dir() else stdlib.read(info) for info in stdlib.infolist()}
     wanted = {path: files[path].decode("utf-8") for path in answer["modules"].values()}
     files.update(compile_for_pyodide(wanted, answer["stdlib"].rstrip("/")))
     return _reproducible_zip(files)
