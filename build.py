@@ -51,6 +51,22 @@ PACKAGE_DATA_SUFFIXES = (".json", ".txt", ".md")
 # Parts of the package that never run in the browser.
 BROWSER_EXCLUDED = ("bench",)
 APP_ARCHIVE_IN_BROWSER = "junban.zip"  # py/main.py puts this path on sys.path
+LATER_ARCHIVE_IN_BROWSER = "junban-later.zip"  # where junban.archives.LaterArchive writes the later archive
+# The package's files the first screen needs (the home screen, the start-up checks of storage, the browser
+# platform): they ship in the archive the page fetches before Python starts. Everything else (each game, its
+# table and bots, the tutorials, the other screens) ships in the later archive, fetched once the first screen is
+# up (junban/archives.py). tests/ui/test_archives.py renders the home screen from this list alone.
+FIRST_SCREEN_FILES = (
+    "junban/__init__.py", "junban/archives.py", "junban/bots.py", "junban/daily.py", "junban/errors.py",
+    "junban/links.py", "junban/rng.py", "junban/session.py", "junban/storage.py",
+    "junban/games/__init__.py",
+    "junban/ui/__init__.py", "junban/ui/app.py", "junban/ui/browser.py", "junban/ui/daily_ui.py",
+    "junban/ui/dom.py", "junban/ui/i18n.py", "junban/ui/records.py", "junban/ui/services.py",
+    "junban/ui/games/__init__.py",
+    "junban/ui/screens/__init__.py", "junban/ui/screens/home.py", "junban/ui/screens/loading.py",
+    "junban/ui/text/__init__.py", "junban/ui/text/common.py", "junban/ui/text/errors.py",
+    "junban/ui/text/help.py", "junban/ui/text/storage.py",
+)
 ASSETS = ROOT / "assets"
 # Files of assets/ that are not copied to dist/assets/ as they are.
 SW_TEMPLATE = ASSETS / "sw.template.js"  # becomes dist/sw.js (it must sit next to index.html: scope "./")
@@ -131,11 +147,12 @@ def run_node_tool(script: str, args: list[str] | None = None, stdin: bytes = b""
     return result.stdout
 
 
-def compile_for_pyodide(sources: dict[str, str], prefix: str) -> dict[str, bytes]:
+def compile_for_pyodide(sources: dict[str, str], prefix: str, prefixes: dict[str, str] | None = None) -> dict[str, bytes]:
     """{"junban/x.py": source} -> {"junban/x.pyc": bytecode} compiled by the vendored Pyodide under node
     (tools/compile_for_pyodide.mjs), so the browser imports bytecode instead of compiling at start-up.
-    ``prefix``: the archive's path in the browser, which tracebacks name."""
-    request = json.dumps({"prefix": prefix, "sources": sources})
+    ``prefix``: the archive's path in the browser, which tracebacks name (``prefixes``: per module, where a
+    module ships in another archive)."""
+    request = json.dumps({"prefix": prefix, "prefixes": prefixes or {}, "sources": sources})
     answer = json.loads(run_node_tool("compile_for_pyodide.mjs", stdin=request.encode("utf-8"),
                                       what="to compile the package with the vendored Pyodide"))
     return {name: base64.b64decode(data) for name, data in answer["pyc"].items()}
@@ -156,15 +173,39 @@ def package_sources() -> dict[str, str]:
             for path in _package_files() if path.suffix == ".py"}
 
 
-def build_app_zip(sources: dict[str, str]) -> bytes:
-    """The Python package as one zip archive, byte-for-byte reproducible (fixed timestamps): each module as
-    bytecode for Pyodide's Python only, and the package's data files. The sources stay out: the archive is
-    fetched whole before the first screen, and zipimport reads its whole directory at the first import (a
-    traceback still names the module and line)."""
+def in_first_archive(name: str) -> bool:
+    """Whether a file of the package ({"junban/x.py"}, or its .pyc) ships in the first screen's archive."""
+    return (name[:-1] if name.endswith(".pyc") else name) in FIRST_SCREEN_FILES
+
+
+def build_app_zips(sources: dict[str, str]) -> tuple[bytes, bytes, str]:
+    """The Python package as two zip archives, the first screen's and the later one (see FIRST_SCREEN_FILES),
+    and the later one's file name: each module as bytecode for Pyodide's Python only, and the package's data
+    files. The sources stay out: zipimport reads an archive's whole directory at its first import (a traceback
+    still names the module's path and line)."""
+    missing = sorted(set(FIRST_SCREEN_FILES) - set(sources))
+    if missing:
+        raise BuildError(f"build.py's FIRST_SCREEN_FILES names modules the package does not have: {missing}")
     files = {path.relative_to(PY_SOURCE).as_posix(): path.read_bytes() for path in _package_files()
              if path.suffix != ".py"}
-    files.update(compile_for_pyodide(sources, APP_ARCHIVE_IN_BROWSER))
-    return _reproducible_zip(files)
+    files.update(compile_for_pyodide(sources, APP_ARCHIVE_IN_BROWSER,
+                                     {name: LATER_ARCHIVE_IN_BROWSER for name in sources
+                                      if not in_first_archive(name)}))
+    return package_archives(files)
+
+
+def package_archives(files: dict[str, bytes]) -> tuple[bytes, bytes, str]:
+    """The package's files ({"junban/x.pyc": bytes}) as (the first archive, the later archive, its file name),
+    each byte-for-byte reproducible (fixed timestamps). The first one holds junban/later.json: the later
+    archive's name (so the two always come from one build) and its modules (junban/archives.py)."""
+    archives = package_module("archives")  # the package's own description of the file
+
+    later = {name: data for name, data in files.items() if not in_first_archive(name)}
+    later_zip = _reproducible_zip(later)
+    later_name = f"junban-later-{short_hash(later_zip)}.zip"
+    first = {name: data for name, data in files.items() if in_first_archive(name)}
+    first[archives.MANIFEST] = json.dumps(archives.manifest(f"./{later_name}", sorted(later)), indent=0).encode()
+    return _reproducible_zip(first), later_zip, later_name
 
 
 def _reproducible_zip(files: dict[str, bytes]) -> bytes:
@@ -192,6 +233,17 @@ def build_stdlib_zip(sources: dict[str, str]) -> bytes:
     wanted = {path: files[path].decode("utf-8") for path in answer["modules"].values()}
     files.update(compile_for_pyodide(wanted, answer["stdlib"].rstrip("/")))
     return _reproducible_zip(files)
+
+
+def package_module(name: str):
+    """A module of the package (``"ui.text.common"``), imported from py/ by this Python."""
+    import importlib
+
+    sys.path.insert(0, str(PY_SOURCE))
+    try:
+        return importlib.import_module(f"{PACKAGE}.{name}")
+    finally:
+        sys.path.remove(str(PY_SOURCE))
 
 
 def short_hash(data: bytes) -> str:
@@ -223,10 +275,12 @@ def build(dist: Path = DIST) -> dict:
         if src.suffix in (".js", ".css") and not src.name.endswith(".map"):
             _copy(src, dist / "vendor" / "pyscript" / src.name)
 
-    # The Python package as one archive, named by its content hash so a cached old copy is never mixed in.
-    app_zip = build_app_zip(sources)
+    # The Python package as two archives (the first screen's, and the rest, fetched later), each named by its
+    # content hash so a cached old copy is never mixed in; the first one names the later one.
+    app_zip, later_zip, later_name = build_app_zips(sources)
     zip_name = f"junban-{short_hash(app_zip)}.zip"
     (dist / zip_name).write_bytes(app_zip)
+    (dist / later_name).write_bytes(later_zip)
     _copy(PY_SOURCE / "main.py", dist / "main.py")
 
     # Assets (scripts, ...); the stylesheets in assets/css/ become one file, in name order.
@@ -255,9 +309,9 @@ def build(dist: Path = DIST) -> dict:
     check_relative_urls(dist)
     version = write_service_worker(dist)
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    summary = {"dist": str(dist), "app_zip": zip_name, "bytes": total, "version": version}
+    summary = {"dist": str(dist), "app_zip": zip_name, "later_zip": later_name, "bytes": total, "version": version}
     log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
-        f"({total / 1e6:.1f} MB, app archive {zip_name}, version {version})")
+        f"({total / 1e6:.1f} MB, app archives {zip_name} and {later_name}, version {version})")
     return summary
 
 
@@ -266,20 +320,14 @@ def build(dist: Path = DIST) -> dict:
 
 def _app_texts() -> str:
     """Every text the app itself shows: the page shell and every UI catalog (both languages, rules included)."""
-    import importlib
-
-    sys.path.insert(0, str(PY_SOURCE))
-    try:
-        texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
-        for path in sorted((PY_SOURCE / PACKAGE / "ui" / "text").glob("*.py")):
-            if path.stem == "__init__":
-                continue
-            module = importlib.import_module(f"{PACKAGE}.ui.text.{path.stem}")
-            for name in ("EN", "JA", "RULES"):
-                texts.extend(_strings(getattr(module, name, None)))
-        return "".join(texts)
-    finally:
-        sys.path.remove(str(PY_SOURCE))
+    texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
+    for path in sorted((PY_SOURCE / PACKAGE / "ui" / "text").glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = package_module(f"ui.text.{path.stem}")
+        for name in ("EN", "JA", "RULES"):
+            texts.extend(_strings(getattr(module, name, None)))
+    return "".join(texts)
 
 
 def _strings(value) -> list[str]:

@@ -1,14 +1,18 @@
 """Browser entry point: start the Junban app on the page (PyScript runs this once Pyodide is up).
 
-It leaves performance marks (junban:main, junban:imported, junban:ready) that tools/bench_startup.py reads:
-Python's own share of the start-up is from the first mark to the last.
+It leaves performance marks (junban:main, junban:imported; the platform marks junban:ready) that
+tools/bench_startup.py reads: Python's own share of the start-up is from the first mark to the last.
+
+The package comes in two archives (junban/archives.py): the first screen's, written into the file system by PyScript
+before this runs, and the later one, which it describes and the app fetches once the first screen is up.
 """
 import os
 import sys
 
 from js import document, performance, window  # type: ignore[import-not-found]
 
-APP_ARCHIVE = "junban.zip"  # where PyScript writes the package archive (build.py's pyscript.json "files")
+APP_ARCHIVE = "junban.zip"  # where PyScript writes the first screen's archive (build.py's pyscript.json "files")
+LATER_ARCHIVE = "junban-later.zip"  # where the later archive is written once fetched
 
 
 def use_japanese_font() -> None:
@@ -23,16 +27,17 @@ performance.mark("junban:main")
 try:
     # Import straight from the archive (zipimport is built in): only the modules this screen needs are inflated.
     sys.path.insert(0, os.path.join(os.getcwd(), APP_ARCHIVE))
+    from junban.archives import LaterArchive
     from junban.ui.app import App
     from junban.ui.browser import BrowserPlatform
 
+    later = LaterArchive.described_in(sys.path[0], os.path.join(os.getcwd(), LATER_ARCHIVE)).install()
     performance.mark("junban:imported")
-    app = App(BrowserPlatform())
+    app = App(BrowserPlatform(later))
     shell = document.getElementById("shell")
     if shell is not None:
         shell.remove()
     app.start()
-    performance.mark("junban:ready")
     use_japanese_font()
 except Exception as err:  # show the person what broke instead of a page that never becomes ready
     import traceback

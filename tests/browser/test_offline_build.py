@@ -35,48 +35,74 @@ def test_the_worker_lists_every_file_of_the_build_with_its_integrity_hash(dist_d
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist_dir / path).read_bytes()).digest()).decode()
     assert "index.html" in dict(listed) and "vendor/pyodide/pyodide.asm.wasm" in dict(listed)
     assert any(re.fullmatch(r"junban-[0-9a-f]{12}\.zip", path) for path, _ in listed)
+    assert any(re.fullmatch(r"junban-later-[0-9a-f]{12}\.zip", path) for path, _ in listed)  # kept for offline
 
 
-# Runs Python source (stdin) in the vendored Pyodide under node, with ARCHIVE written into its file system as
-# /junban.zip (as PyScript writes it) and STDLIB as its standard library; prints what the source prints.
+def app_archives(dist) -> tuple:
+    """The build's two archives of the package: the first screen's and the later one."""
+    [first] = [p for p in dist.glob("junban-*.zip") if re.fullmatch(r"junban-[0-9a-f]{12}\.zip", p.name)]
+    [later] = dist.glob("junban-later-*.zip")
+    return first, later
+
+
+# Runs Python source (stdin) in the vendored Pyodide under node, with the first ARCHIVE written into its file
+# system as /junban.zip (as PyScript writes it), the LATER one as /fetched.zip (the bytes the page fetches) and
+# STDLIB as its standard library; prints what the source prints.
 PYODIDE_PROBE = """
 import { loadPyodide } from "%s";
 import { readFileSync } from "node:fs";
-const [archive, stdlib] = process.argv.slice(1);
+const [archive, later, stdlib] = process.argv.slice(1);
 const py = await loadPyodide({ stdLibURL: stdlib, stdout: (line) => console.log(line) });
 py.FS.writeFile("/junban.zip", readFileSync(archive));
+py.FS.writeFile("/fetched.zip", readFileSync(later));
 py.runPython(readFileSync(0, "utf-8"));
 """
 
 
 def run_in_pyodide(dist, source: str) -> str:
-    [archive] = dist.glob("junban-*.zip")
+    first, later = app_archives(dist)
     script = PYODIDE_PROBE % (build.NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri()
-    out = subprocess.run(["node", "--input-type=module", "-e", script, str(archive),
+    out = subprocess.run(["node", "--input-type=module", "-e", script, str(first), str(later),
                           str(dist / "vendor" / "pyodide" / "python_stdlib.zip")],
                          input=source, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
     return out.stdout
 
 
-def test_the_app_archive_is_imported_as_it_is(dist_dir):
-    """PyScript writes the archive into the browser's file system as it is (not unpacked) and main.py puts it on
-    sys.path: every module (and the Eleusis rule library's data) must load through zipimport alone, from
-    bytecode (the archive holds no sources), in the Pyodide the page runs."""
+def test_the_app_archives_are_imported_as_they_are(dist_dir):
+    """PyScript writes the first archive into the browser's file system as it is (not unpacked) and main.py puts it
+    on sys.path and the later archive's hook on sys.meta_path: before the later archive arrives a game is known but
+    not importable; after, every module (and the Eleusis rule library's data) loads through zipimport alone, from
+    bytecode (the archives hold no sources), in the Pyodide the page runs."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    [(url, dest)] = config["files"].items()
-    assert dest == f"./{build.APP_ARCHIVE_IN_BROWSER}"
-    assert f'APP_ARCHIVE = "{build.APP_ARCHIVE_IN_BROWSER}"' in (dist_dir / "main.py").read_text(encoding="utf-8")
+    first, later = app_archives(dist_dir)
+    assert config["files"] == {f"./{first.name}": f"./{build.APP_ARCHIVE_IN_BROWSER}"}  # only the first one
+    main = (dist_dir / "main.py").read_text(encoding="utf-8")
+    assert f'APP_ARCHIVE = "{build.APP_ARCHIVE_IN_BROWSER}"' in main
+    assert f'LATER_ARCHIVE = "{build.LATER_ARCHIVE_IN_BROWSER}"' in main
     probe = """
-import sys
+import importlib.util, sys
 sys.path.insert(0, "/junban.zip")
-import junban.ui.app, junban.games.the_game.bots, junban.games.twenty_three.bots, junban.games.eleusis.bots
+from junban.archives import LaterArchive, NotLoadedYet
+hook = LaterArchive.described_in("/junban.zip", "/junban-later.zip").install()
+print(hook.url)
+import junban.ui.app
+assert importlib.util.find_spec("junban.games.the_game") is not None  # the home screen lists it
+try:
+    import junban.games.the_game
+except NotLoadedYet:
+    print("not yet")
+hook.arrived(open("/fetched.zip", "rb").read())
+import junban.games.the_game.bots, junban.games.twenty_three.bots, junban.games.eleusis.bots
 from junban.games.eleusis.library import all_rules
-for module in (junban.ui.app, junban.games.eleusis.bots):
-    assert module.__file__.startswith("/junban.zip/") and module.__file__.endswith(".pyc"), module.__file__
+assert junban.ui.app.__file__ == "/junban.zip/junban/ui/app.pyc", junban.ui.app.__file__
+assert junban.games.eleusis.bots.__file__ == "/junban-later.zip/junban/games/eleusis/bots.pyc"
 print(len(all_rules()))
 """
-    assert int(run_in_pyodide(dist_dir, probe).split()[-1]) >= 20
+    said = run_in_pyodide(dist_dir, probe).split()
+    assert said[0] == f"./{later.name}"
+    assert said[1:3] == ["not", "yet"]
+    assert int(said[-1]) >= 20
 
 
 def test_every_module_ships_as_bytecode_for_the_vendored_pyodide(dist_dir):
@@ -84,10 +110,11 @@ def test_every_module_ships_as_bytecode_for_the_vendored_pyodide(dist_dir):
     flags 0b01), so zipimport loads it without compiling or comparing it to a source."""
     import zipfile
 
-    [archive] = dist_dir.glob("junban-*.zip")
-    with zipfile.ZipFile(archive) as zf:
-        names = set(zf.namelist())
-        headers = {zf.read(n)[:8] for n in names if n.endswith(".pyc")}
+    names, headers = set(), set()
+    for archive in app_archives(dist_dir):
+        with zipfile.ZipFile(archive) as zf:
+            names |= set(zf.namelist())
+            headers |= {zf.read(n)[:8] for n in zf.namelist() if n.endswith(".pyc")}
     sources = {p.relative_to(build.PY_SOURCE).as_posix() for p in (build.PY_SOURCE / "junban").rglob("*.py")
                if "bench" not in p.parts and "__pycache__" not in p.parts}
     assert len(sources) > 40

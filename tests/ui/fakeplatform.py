@@ -44,6 +44,10 @@ class FakePlatform:
         self.title = ""
         self.lang = ""
         self.ready = False
+        # The package's later archive (junban.archives): every module is importable under CPython, so it
+        # "arrives" at once, unless a test holds it (False) and answers later_code_requests itself.
+        self.later_code_arrives = True
+        self.later_code_requests: list = []
         self.copied: list[str] = []
         self.focused: str | None = None
         self.downloads: list[tuple[str, str]] = []  # (file name, text)
@@ -54,6 +58,11 @@ class FakePlatform:
     # page
     def set_ready(self):
         self.ready = True
+
+    def load_later_code(self, on_done):
+        self.later_code_requests.append(on_done)
+        if self.later_code_arrives:
+            on_done(None)
 
     def set_title(self, title):
         self.title = title

@@ -5,10 +5,15 @@ final)``, ``key(key, ctrl, alt, typing) -> bool``, ``after_render()``, ``leave()
 Screens are built with the app's ``Services`` (``junban.ui.services``: storage, settings, messages, new games)
 and never import this module. Intents come from elements carrying ``data-act`` (and ``data-arg``); form fields
 carry ``data-field``. Nothing a person can type or a link can carry is ever parsed as HTML.
+
+In the browser only the first screen's code is there at start (``junban.archives``): the rest is fetched once
+the first screen is up. A screen, intent or key that needs it before it has arrived raises ``NotLoadedYet``;
+the app then shows "Loading…" (or says so, for an intent) and does it again as soon as the code is in.
 """
 from __future__ import annotations
 
 from junban import links
+from junban.archives import NotLoadedYet
 from junban.errors import JunbanError
 from junban.games import GAME_MODULES
 from junban.ui import i18n
@@ -33,6 +38,11 @@ class App:
         self.screen = None
         self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
+        self.ready = False  # the first screen is up (a screen waiting for the later code is not)
+        self._started = False
+        self.later_code = "not asked"  # the package's later archive: "loading", "loaded" or "failed"
+        self._route_waits = False  # the address shown needs the later code
+        self._intents_waiting: list = []  # intents, keys and fields to do again once the later code is in
 
     # What tests and the platform reach through the app.
     @property
@@ -61,14 +71,67 @@ class App:
         if self.store.problems:
             self.services.report_storage_problems()
             self.render()
-        self.platform.set_ready()
+        self._started = True
+        if not self._route_waits:
+            self._set_ready()
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)
+        self.load_later_code()  # now, in the background: a game then opens at once
+
+    def _set_ready(self) -> None:
+        if not self.ready:
+            self.ready = True
+            self.platform.set_ready()
+
+    # ------------------------------------------------------------------ the later code (junban.archives)
+
+    def load_later_code(self) -> None:
+        """Fetch the package's later archive, unless it is in or on its way."""
+        if self.later_code in ("loading", "loaded"):
+            return
+        self.later_code = "loading"
+        self.platform.load_later_code(self._later_code_arrived)
+
+    def _wait_for_later_code(self, again=None) -> None:
+        """What was asked needs the later code: do ``again()`` once it is in, if the same screen is still shown
+        (if ``again`` is None: show the address shown)."""
+        if again is None:
+            self._route_waits = True
+        else:
+            self._intents_waiting.append((self.screen, again))
+            self.services.notify(t("later.loading"), "info", key="later")
+        self.load_later_code()
+
+    def _later_code_arrived(self, failure: str | None) -> None:
+        self.later_code = "failed" if failure else "loaded"
+        if not (self._route_waits or self._intents_waiting):  # fetched ahead of need: nothing to draw
+            return
+        try:
+            self.services.dismiss("later")
+            if failure and self._route_waits:
+                from junban.ui.screens.loading import LoadingScreen
+
+                self.show(LoadingScreen(self.services, failed=failure))
+            elif failure and self._intents_waiting:  # kept: "Try again" does them once the code is in
+                self.services.notify(t("later.failed", reason=failure), "error", key="later",
+                                     action=(t("later.retry"), "app:later-retry", ""))
+            elif not failure:
+                if self._route_waits:
+                    self.route(self.platform.get_hash(), keep_notices=True)
+                intents, self._intents_waiting = self._intents_waiting, []
+                for screen, again in intents:
+                    if screen is self.screen:
+                        again()
+        except Exception as err:  # never a dead page
+            self.services.report_crash(err)
+        self.render()
+        self._set_ready()
 
     def route(self, hash_text: str, keep_notices: bool = False) -> None:
         """Show the screen the hash names (a link, a reload, the back button). What was said about the last
         screen is cleared, unless ``keep_notices`` (a redirect that says why it happened)."""
         notify = self.services.notify
+        self._route_waits = False
         if not keep_notices:
             self.services.clear_notices()
         try:
@@ -80,6 +143,11 @@ class App:
             return
         try:
             screen = self._screen_for(route)
+        except NotLoadedYet:
+            from junban.ui.screens.loading import LoadingScreen
+
+            self._wait_for_later_code()
+            screen = LoadingScreen(self.services)
         except JunbanError as err:
             notify(error_text(err), "error")
             screen = self._home()
@@ -91,6 +159,8 @@ class App:
         if screen is not None:
             self.show(screen)
         self.routed_hash = self.platform.get_hash()
+        if self._started and not self._route_waits:  # the first screen was waiting, and another came up
+            self._set_ready()
 
     def hash_changed(self, hash_text: str) -> None:
         """The address changed (the back button, a link). Hash changes are reported late, after the app may have
@@ -364,8 +434,16 @@ class App:
                 if arg:
                     self.start_again(arg)
                     return
+            elif act == "app:later-retry":
+                self.services.dismiss("later")
+                if self._route_waits:
+                    self.route(self.platform.get_hash())
+                    return
+                self.load_later_code()
             elif self.screen is not None:
                 self.screen.handle(act, arg)
+        except NotLoadedYet:
+            self._wait_for_later_code(lambda: self.dispatch(act, arg))
         except Exception as err:  # never leave the page dead: tell the person, keep the game
             self.services.report_crash(err)
         self.render()
@@ -374,6 +452,9 @@ class App:
         if self.screen is not None and hasattr(self.screen, "field"):
             try:
                 rerender = self.screen.field(name, value, final)
+            except NotLoadedYet:
+                self._wait_for_later_code(lambda: self.field(name, value, final))
+                rerender = True
             except Exception as err:
                 self.services.report_crash(err)
                 rerender = True
@@ -385,6 +466,9 @@ class App:
             return False
         try:
             handled = self.screen.key(key, ctrl=ctrl, alt=alt, typing=typing)
+        except NotLoadedYet:
+            self._wait_for_later_code(lambda: self.key(key, ctrl, alt, typing))
+            handled = True
         except Exception as err:
             self.services.report_crash(err)
             handled = True

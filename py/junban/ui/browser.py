@@ -54,7 +54,10 @@ class MemoryStorage:
 
 
 class BrowserPlatform:
-    def __init__(self):
+    def __init__(self, later_archive=None):
+        """``later_archive``: the hook of the package's later archive (``junban.archives.LaterArchive``), which
+        ``load_later_code`` fetches; None when every module is already importable."""
+        self.later_archive = later_archive
         self.document = js.document
         self.window = js.window
         self.root = js.document.getElementById("app")
@@ -72,6 +75,8 @@ class BrowserPlatform:
     # -- the page
 
     def set_ready(self) -> None:
+        """The first screen is up (tools/bench_startup.py reads the mark)."""
+        js.performance.mark("junban:ready")
         self.document.documentElement.setAttribute("data-ready", "true")
 
     def set_title(self, title: str) -> None:
@@ -211,6 +216,38 @@ class BrowserPlatform:
             return
         chosen.text().then(create_once_callable(lambda text: on_done(str(text), None)),
                            create_once_callable(lambda *_: on_done(None, "unreadable")))
+
+    # -- the package's later archive (junban.archives)
+
+    def load_later_code(self, on_done) -> None:
+        """Fetch the package's later archive into the file system, where its import hook reads it; then
+        ``on_done(None)``, or ``on_done(reason)`` if it could not be fetched (offline before the app was kept)."""
+        later = self.later_archive
+        if later is None or later.loaded:
+            on_done(None)
+            return
+        answered = []
+
+        def answer(reason):  # once: an error raised by on_done itself must not reach the promise's catch
+            if not answered:
+                answered.append(reason)
+                on_done(reason)
+
+        def body(response):
+            if not response.ok:
+                return js.Promise.reject(f"HTTP {response.status}")
+            return response.arrayBuffer()
+
+        def arrived(buffer):
+            try:
+                later.arrived(buffer.to_bytes())
+            except Exception as err:  # the file system refused it
+                answer(f"{type(err).__name__}: {err}")
+                return
+            answer(None)
+
+        js.fetch(later.url).then(create_once_callable(body)).then(create_once_callable(arrived)).catch(
+            create_once_callable(lambda err: answer(str(err))))
 
     # -- a new version of the app (the service worker; see assets/update.js)
 

@@ -2,6 +2,12 @@
 
 EN = {
     "loading": "Loading…",
+    "later.loading": "Loading the games…",
+    "later.failed_title": "The games could not be loaded",
+    "later.check": "Check the connection, then try again.",
+    "later.failed": "The games could not be loaded ({reason}). Check the connection, then try again.",
+    "later.retry": "Try again",
+    "later.home": "Home",
     "app.crash": "Something went wrong ({reason}). Your game is saved; reload the page if the table stops responding.",
     "link.bad": "This link could not be opened: {reason}. Nothing saved was changed.",
     "game.unavailable": "The game “{game}” is not available in this version of Junban.",
@@ -148,6 +154,12 @@ EN = {
 
 JA = {
     "loading": "読み込み中…",
+    "later.loading": "ゲームを読み込み中…",
+    "later.failed_title": "ゲームを読み込めませんでした",
+    "later.check": "接続を確かめてから、もう一度お試しください。",
+    "later.failed": "ゲームを読み込めませんでした（{reason}）。接続を確かめてから、もう一度お試しください。",
+    "later.retry": "もう一度試す",
+    "later.home": "ホーム",
     "app.crash": "問題が発生しました（{reason}）。ゲームは保存されています。反応しなくなったらページを再読み込みしてください。",
     "link.bad": "このリンクは開けませんでした: {reason}。保存データは変更されていません。",
     "game.unavailable": "ゲーム「{game}」はこのバージョンのJunbanでは遊べません。",

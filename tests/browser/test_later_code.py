@@ -1,0 +1,77 @@
+"""The package's later archive in the browser (junban/archives.py, build.py's FIRST_SCREEN_FILES): the first screen
+never waits for it; a screen that needs it shows "Loading the games…" until it is in, then comes up; a fetch that
+fails says so, and "Try again" then opens the screen."""
+from __future__ import annotations
+
+from tests.browser.conftest import BOOT_TIMEOUT_MS, READY, open_app
+
+LATER = "**/junban-later-*.zip"
+
+
+class Held:
+    """Holds the requests for the later archive until ``release``."""
+
+    def __init__(self, page):
+        self.routes = []
+        page.route(LATER, self.hold)
+
+    def hold(self, route) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+def heading(page) -> str:
+    return page.locator("#main h1").first.inner_text()
+
+
+def test_the_home_screen_comes_up_without_the_later_archive_and_a_game_waits_for_it(page, server):
+    held = Held(page)
+    open_app(page, server)  # ready while the later archive is held
+    assert heading(page).startswith("Junban")
+    assert page.locator(".game-tile").count() >= 3  # the games of the build, listed before their code is here
+    assert held.routes, "the later archive is asked for once the first screen is up"
+    fetched_at = page.evaluate("""performance.getEntriesByType('resource')
+        .filter(e => /junban-later-/.test(e.name)).length""")
+    assert fetched_at == 0  # still on its way: nothing of it reached the page
+
+    page.locator(".game-the-game").get_by_role("link", name="New game").click()
+    page.get_by_role("heading", name="Loading the games…").wait_for()
+    assert page.get_attribute("#main .loading", "aria-busy") == "true"
+    held.release()
+    page.get_by_role("heading", name="New game: The Game").wait_for()
+    page.get_by_role("button", name="1 player").click()
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_selector(".pile")
+
+
+def test_a_game_link_opened_first_waits_for_the_later_archive_and_is_ready_only_at_the_table(page, server):
+    held = Held(page)
+    page.goto(server.base + "#/the-game?seed=12&players=2&bots=1")
+    page.get_by_role("heading", name="Loading the games…").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-ready") != "true"  # ready means the screen asked for is up
+    held.release()
+    page.wait_for_selector(READY)
+    assert page.locator(".pile").count() == 4
+    assert page.evaluate("location.hash").startswith("#/play/")
+
+
+def test_a_later_archive_that_cannot_be_fetched_is_said_and_tried_again(browser, server):
+    # Not watched: the failed request is logged by the browser as an error, which is the point here.
+    context = browser.new_context(locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.route(LATER, lambda route: route.abort("internetdisconnected"))
+        page.goto(server.base + "#/rules/23")
+        page.get_by_role("heading", name="ゲームを読み込めませんでした").wait_for(timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-ready") == "true"  # the page is usable: try again, or go home
+        assert "接続を確かめてから" in page.locator("#main").inner_text()  # and why, in the browser's words
+        assert page.locator("#main").get_by_role("link", name="ホーム", exact=True).count() == 1
+        page.unroute(LATER)
+        page.get_by_role("button", name="もう一度試す").click()
+        page.get_by_role("heading", name="23のルール").wait_for()
+    finally:
+        context.close()
