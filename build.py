@@ -67,6 +67,12 @@ FIRST_SCREEN_FILES = (
     "junban/ui/text/__init__.py", "junban/ui/text/common.py", "junban/ui/text/errors.py",
     "junban/ui/text/help.py", "junban/ui/text/storage.py",
 )
+# The stylesheets (assets/css/) the first screen needs, bundled in name order into assets/junban.css, which
+# index.html links; the others (the tables', help, storage) into assets/junban-later.css, which the page links
+# when it fetches the later archive (index.html's junbanLoadLater). tests/ui/test_archives.py checks that the
+# first ones style everything the home screen draws.
+FIRST_SCREEN_STYLES = ("00-base.css", "05-app-update.css")
+LATER_STYLESHEET = "junban-later.css"
 ASSETS = ROOT / "assets"
 # Files of assets/ that are not copied to dist/assets/ as they are.
 SW_TEMPLATE = ASSETS / "sw.template.js"  # becomes dist/sw.js (it must sit next to index.html: scope "./")
@@ -290,9 +296,11 @@ def build(dist: Path = DIST) -> dict:
             _copy(src, dist / "assets" / src.relative_to(assets))
     _copy(MANIFEST, dist / MANIFEST.name)
     write_icons(dist / "assets" / "icons")
-    css = "\n".join(f"/* {p.name} */\n" + p.read_text(encoding="utf-8") for p in sorted((assets / "css").glob("*.css")))
     (dist / "assets").mkdir(exist_ok=True)
-    (dist / "assets" / "junban.css").write_text(css, encoding="utf-8")
+    for name, first in (("junban.css", True), (LATER_STYLESHEET, False)):
+        sheets = [p for p in sorted((assets / "css").glob("*.css")) if (p.name in FIRST_SCREEN_STYLES) == first]
+        css = "\n".join(f"/* {p.name} */\n" + p.read_text(encoding="utf-8") for p in sheets)
+        (dist / "assets" / name).write_text(css, encoding="utf-8")
 
     config = {
         # The vendored Pyodide, which index.html starts booting before PyScript has loaded (see that module).

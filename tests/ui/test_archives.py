@@ -15,6 +15,7 @@ import pytest
 
 import build
 from junban.storage import SAVE_PREFIX
+from tests.ui.fakeplatform import DictStorage
 from tests.ui.tablekit import start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,3 +167,36 @@ def test_leaving_a_waiting_screen_for_home_drops_it(archives, tmp_path):
     assert waiting["screen"] == "LoadingScreen"
     assert home["screen"] == "HomeScreen" and home["ready"] is True
     assert after["screen"] == "HomeScreen" and after["hash"] == "#/"  # the eleusis setup does not pop up later
+
+
+def classes_drawn(platform) -> set[str]:
+    return {name for node in platform.root.find_all(lambda n: True)
+            for name in (getattr(node, "attributes", {}).get("class") or "").split()}
+
+
+def test_the_first_screens_stylesheets_style_everything_the_home_screen_draws():
+    """The tables' stylesheets come with the later archive: a class the home screen (or the loading screen) draws
+    that some stylesheet styles must be styled by the first screen's own (build.py's FIRST_SCREEN_STYLES)."""
+    import re
+
+    from junban.ui.screens.loading import LoadingScreen
+
+    drawn = set()
+    for storage in ({}, a_device_with_a_game_under_way()):
+        app, platform = start("#/", storage=DictStorage(dict(storage)))
+        drawn |= classes_drawn(platform)
+        for save in platform.root.find_all(lambda n: n.attributes.get("data-act") == "home:delete"):
+            app.dispatch("home:delete", save.attributes["data-arg"])  # "Delete this game?" with its buttons
+            drawn |= classes_drawn(platform)
+        for failed in (None, "HTTP 404"):
+            app.show(LoadingScreen(app.services, failed))
+            drawn |= classes_drawn(platform)
+    sheets = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "assets" / "css").glob("*.css")}
+    assert set(build.FIRST_SCREEN_STYLES) <= set(sheets)
+
+    def styled(name: str, names) -> bool:
+        return any(re.search(r"\." + re.escape(name) + r"(?![\w-])", sheets[sheet]) for sheet in names)
+
+    assert {"daily-box", "save-info", "confirm-text", "boot-bar"} <= drawn  # the states above were drawn
+    unstyled = sorted(name for name in drawn if styled(name, sheets) and not styled(name, build.FIRST_SCREEN_STYLES))
+    assert unstyled == []

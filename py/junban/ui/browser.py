@@ -220,8 +220,9 @@ class BrowserPlatform:
     # -- the package's later archive (junban.archives)
 
     def load_later_code(self, on_done) -> None:
-        """Fetch the package's later archive into the file system, where its import hook reads it; then
-        ``on_done(None)``, or ``on_done(reason)`` if it could not be fetched (offline before the app was kept)."""
+        """Fetch the package's later archive into the file system, where its import hook reads it (and link the
+        tables' stylesheet and scripts); then ``on_done(None)``, or ``on_done(reason)`` if it could not be fetched
+        (offline before the app was kept on the device)."""
         later = self.later_archive
         if later is None or later.loaded:
             on_done(None)
@@ -233,11 +234,6 @@ class BrowserPlatform:
                 answered.append(reason)
                 on_done(reason)
 
-        def body(response):
-            if not response.ok:
-                return js.Promise.reject(f"HTTP {response.status}")
-            return response.arrayBuffer()
-
         def arrived(buffer):
             try:
                 later.arrived(buffer.to_bytes())
@@ -246,7 +242,8 @@ class BrowserPlatform:
                 return
             answer(None)
 
-        js.fetch(later.url).then(create_once_callable(body)).then(create_once_callable(arrived)).catch(
+        # index.html's junbanLoadLater: the archive's bytes, once the tables' stylesheet is in too.
+        self.window.junbanLoadLater(later.url).then(create_once_callable(arrived)).catch(
             create_once_callable(lambda err: answer(str(err))))
 
     # -- a new version of the app (the service worker; see assets/update.js)
