@@ -32,6 +32,8 @@ try:
     from junban.ui.browser import BrowserPlatform
 
     later = LaterArchive.described_in(sys.path[0], os.path.join(os.getcwd(), LATER_ARCHIVE)).install()
+    if window.location.hash not in ("", "#", "#/"):  # not home: this screen needs the later archive, ask now
+        window.junbanPrefetchLater(later.url)
     performance.mark("junban:imported")
     app = App(BrowserPlatform(later))
     shell = document.getElementById("shell")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
-from junban.storage import SAVE_PREFIX
+from junban.storage import SAVE_PREFIX, Store
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.tablekit import start
 
@@ -118,15 +118,25 @@ def test_the_first_archive_holds_no_game_and_every_file_is_in_one_archive(archiv
     assert "junban.ui.games" not in described["modules"]  # its __init__ is in the first archive
 
 
-@pytest.mark.parametrize("storage_kind", ["empty", "a game under way"])
+def a_damaged_device() -> dict:
+    """A game under way, names kept in the settings, and a save that is not JSON."""
+    backend = DictStorage(a_device_with_a_game_under_way())
+    Store(backend, clock=lambda: 0.0).write_settings({"lang": "en", "names": ["Aki", "Bo"]})
+    backend.set(SAVE_PREFIX + "broken000001", "{not json")
+    return backend.data
+
+
+@pytest.mark.parametrize("storage_kind", ["empty", "a game under way", "damaged"])
 def test_the_home_screen_comes_up_from_the_first_archive_alone(archives, tmp_path, storage_kind):
-    storage = a_device_with_a_game_under_way() if storage_kind != "empty" else {}
-    result = run(archives, tmp_path, [["start", "#/"]], storage)
+    storage = {"empty": dict, "a game under way": a_device_with_a_game_under_way, "damaged": a_damaged_device}
+    result = run(archives, tmp_path, [["start", "#/"]], storage[storage_kind]())
     [shown] = result["seen"]
     assert shown["screen"] == "HomeScreen" and shown["ready"] is True
     assert shown["h1"].startswith("Junban")
-    if storage:  # the saved game is listed, with its button to go on
+    if storage_kind != "empty":  # the saved game is listed, with its button to go on
         assert any("The Game" in text for text in shown["saves"])
+    if storage_kind == "damaged":  # what could not be read is said on the first screen, and only that
+        assert [text[:40] for text in shown["notices"]] == ["Junban could not read a saved game: it i"]
     assert shown["asked"] == 1  # and the later archive is asked for, in the background
     assert result["outside"] == []  # every module from the archives, none from the source tree
 
