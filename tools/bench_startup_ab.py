@@ -1,13 +1,14 @@
 """Two builds' start-up side by side: bare Pyodide, build A's app and build B's app, interleaved load by load.
 
-    python3 tools/bench_startup_ab.py DIST_A DIST_B [--rounds 14]
+    python3 tools/bench_startup_ab.py DIST_A DIST_B [--rounds 14] [--hash '#/the-game?seed=1&players=1']
 
 Each round loads the three pages cold (fresh profile) and warm (one persistent profile per page, visited twice
 first so the service worker has the build), rotating which goes first. Interleaving load by load puts the two
 builds under the same machine load, which a run of tools/bench_startup.py per build cannot: on this shared
 2-core machine the ratio of one build moves by ±0.1 between runs. Prints each round, then per mode the median
 ready time and browser CPU of each page, the ratio of the medians, and the median of each round's own ratio.
-Build a variant with `python3 -c "import build, pathlib; build.build(pathlib.Path('/tmp/dist-x'))"`.
+With --hash both apps open that address instead of home (a shared deal link, say: the page is ready when its
+game's table is up). Build a variant with `python3 -c "import build, pathlib; build.build(pathlib.Path('/tmp/dist-x'))"`.
 """
 from __future__ import annotations
 
@@ -27,12 +28,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dist_a", type=Path)
     parser.add_argument("dist_b", type=Path)
     parser.add_argument("--rounds", type=int, default=14)
+    parser.add_argument("--hash", default="", help="the address both apps open (default: home)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="junban-startup-ab-"))
     site_a, site_b = bench_startup.Site(args.dist_a, work), bench_startup.Site(args.dist_b, work)
-    pages = {"bare": site_a.base + "bare.html", "A": site_a.base, "B": site_b.base}
+    pages = {"bare": site_a.base + "bare.html", "A": site_a.base + args.hash, "B": site_b.base + args.hash}
     loads: dict[str, dict[str, list[tuple[float, float]]]] = {m: {k: [] for k in pages} for m in ("cold", "warm")}
     try:
         with sync_playwright() as playwright:
