@@ -64,6 +64,7 @@ FIRST_SCREEN_FILES = (
     "junban/ui/dom.py", "junban/ui/i18n.py", "junban/ui/records.py", "junban/ui/services.py",
     "junban/ui/games/__init__.py",
     "junban/ui/screens/__init__.py", "junban/ui/screens/home.py", "junban/ui/screens/loading.py",
+    "junban/ui/screens/old_games.py",
     "junban/ui/text/__init__.py", "junban/ui/text/common.py", "junban/ui/text/errors.py",
     "junban/ui/text/help.py", "junban/ui/text/storage.py",
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
-from junban.storage import SAVE_PREFIX, Store
+from junban.storage import KEEP_FINISHED_SAVES, SAVE_PREFIX, Store
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.tablekit import start
 
@@ -42,6 +42,7 @@ def look(step):
     seen.append({"step": step, "screen": type(app.screen).__name__, "ready": platform.ready,
                  "h1": h1[0].textContent if h1 else None, "notices": [n.text for n in app.notices],
                  "asked": len(platform.later_code_requests), "hash": platform.hash,
+                 "prune": bool(platform.root.find_all(lambda n: n.attributes.get("id") == "prune")),
                  "saves": [n.textContent for n in platform.root.find_all(
                      lambda n: n.attributes.get("class") == "save-info")],
                  "retry": bool(platform.root.find_all(lambda n: n.attributes.get("data-act") == "app:later-retry"))})
@@ -126,15 +127,30 @@ def a_damaged_device() -> dict:
     return backend.data
 
 
-@pytest.mark.parametrize("storage_kind", ["empty", "a game under way", "damaged"])
+def a_device_with_many_finished_games() -> dict:
+    """More finished games than the store keeps without asking: home offers to remove the oldest."""
+    from tests.ui.test_transfer import a_game
+
+    backend = DictStorage(a_device_with_a_game_under_way())
+    finished = a_game(None)
+    store = Store(backend, clock=lambda: 0.0)
+    for n in range(KEEP_FINISHED_SAVES + 1):
+        store.write_save(dict(finished, id=f"done{n:04d}", updated=float(n + 10)))
+    return backend.data
+
+
+@pytest.mark.parametrize("storage_kind", ["empty", "a game under way", "damaged", "many finished"])
 def test_the_home_screen_comes_up_from_the_first_archive_alone(archives, tmp_path, storage_kind):
-    storage = {"empty": dict, "a game under way": a_device_with_a_game_under_way, "damaged": a_damaged_device}
+    storage = {"empty": dict, "a game under way": a_device_with_a_game_under_way, "damaged": a_damaged_device,
+               "many finished": a_device_with_many_finished_games}
     result = run(archives, tmp_path, [["start", "#/"]], storage[storage_kind]())
     [shown] = result["seen"]
     assert shown["screen"] == "HomeScreen" and shown["ready"] is True
     assert shown["h1"].startswith("Junban")
     if storage_kind != "empty":  # the saved game is listed, with its button to go on
         assert any("The Game" in text for text in shown["saves"])
+    if storage_kind == "many finished":
+        assert shown["prune"]  # the offer to remove the oldest, drawn from the first archive
     if storage_kind == "damaged":  # what could not be read is said on the first screen, and only that
         assert [text[:40] for text in shown["notices"]] == ["Junban could not read a saved game: it i"]
     assert shown["asked"] == 1  # and the later archive is asked for, in the background
@@ -192,12 +208,19 @@ def test_the_first_screens_stylesheets_style_everything_the_home_screen_draws():
     from junban.ui.screens.loading import LoadingScreen
 
     drawn = set()
-    for storage in ({}, a_device_with_a_game_under_way()):
+    for storage in ({}, a_device_with_a_game_under_way(), a_device_with_many_finished_games()):
         app, platform = start("#/", storage=DictStorage(dict(storage)))
         drawn |= classes_drawn(platform)
-        for save in platform.root.find_all(lambda n: n.attributes.get("data-act") == "home:delete"):
+        for save in platform.root.find_all(lambda n: n.attributes.get("data-act") == "home:delete")[:1]:
             app.dispatch("home:delete", save.attributes["data-arg"])  # "Delete this game?" with its buttons
             drawn |= classes_drawn(platform)
+        if platform.root.find_all(lambda n: n.attributes.get("id") == "prune"):
+            app.dispatch("prune:ask", None)  # "Remove the oldest?" with its buttons
+            drawn |= classes_drawn(platform)
+        app.services.notify("The games could not be loaded", "error", key="later",
+                            action=("Try again", "app:later-retry", ""))  # a notice with a button
+        app.render()
+        drawn |= classes_drawn(platform)
         for failed in (None, "HTTP 404"):
             app.show(LoadingScreen(app.services, failed))
             drawn |= classes_drawn(platform)
@@ -207,6 +230,6 @@ def test_the_first_screens_stylesheets_style_everything_the_home_screen_draws():
     def styled(name: str, names) -> bool:
         return any(re.search(r"\." + re.escape(name) + r"(?![\w-])", sheets[sheet]) for sheet in names)
 
-    assert {"daily-box", "save-info", "confirm-text", "boot-bar"} <= drawn  # the states above were drawn
+    assert {"daily-box", "save-info", "confirm-text", "boot-bar", "st-prune", "notice-action"} <= drawn  # all drawn
     unstyled = sorted(name for name in drawn if styled(name, sheets) and not styled(name, build.FIRST_SCREEN_STYLES))
     assert unstyled == []

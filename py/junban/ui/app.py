@@ -97,7 +97,7 @@ class App:
         (if ``again`` is None: show the address shown)."""
         if again is None:
             self._route_waits = True
-        else:
+        elif (self.screen, again) not in self._intents_waiting:
             self._intents_waiting.append((self.screen, again))
             self.services.notify(t("later.loading"), "info", key="later")
         self.load_later_code()
@@ -334,6 +334,7 @@ class App:
         if self.screen is not None and hasattr(self.screen, "leave"):
             self.screen.leave()
         self.screen = screen
+        self._intents_waiting = [(on, again) for on, again in self._intents_waiting if on is screen]
         self.platform.scroll_to_top()
         if self.services.focus_target is None:
             self.services.focus_after_render(getattr(screen, "focus_on_show", "#main h1 || #main"))
@@ -358,7 +359,13 @@ class App:
         services = self.services
         try:
             screen = self.screen
-            body = screen.render() if screen is not None else h("p", {}, t("loading"))
+            try:
+                body = screen.render() if screen is not None else h("p", {}, t("loading"))
+            except NotLoadedYet:  # a screen that draws something of the later code: drawn again once it is in
+                from junban.ui.screens.loading import LoadingScreen
+
+                self._wait_for_later_code(self.render)
+                body = LoadingScreen(self.services).render()
             title = getattr(screen, "title", None)
             self.platform.set_title(f"{title} · Junban" if title else "Junban")
             motion = getattr(screen, "motion", False)
