@@ -10,6 +10,7 @@ import os
 import sys
 
 from js import document, performance, window  # type: ignore[import-not-found]
+from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 
 APP_ARCHIVE = "junban.zip"  # where PyScript writes the first screen's archive (build.py's pyscript.json "files")
 LATER_ARCHIVE = "junban-later.zip"  # where the later archive is written once fetched
@@ -37,7 +38,7 @@ try:
     performance.mark("junban:imported")
     app = App(BrowserPlatform(later))
     shell = document.getElementById("shell")
-    if shell is not None:
+    if shell not in (None, jsnull):
         shell.remove()
     app.start()
     use_japanese_font()
@@ -46,7 +47,9 @@ except Exception as err:  # show the person what broke instead of a page that ne
 
     traceback.print_exc()
     use_japanese_font()
-    boot = document.querySelector(".boot p")
-    if boot is not None:
-        boot.textContent = f"Junban could not start: {type(err).__name__}: {err}"
+    place = document.querySelector(".boot p")  # the start-up screen's words, or the app's place once it is gone
+    if place in (None, jsnull):
+        place = document.getElementById("app")
+    if place not in (None, jsnull):
+        place.textContent = f"Junban could not start: {type(err).__name__}: {err}"
     raise

@@ -221,30 +221,34 @@ class BrowserPlatform:
 
     def load_later_code(self, on_done) -> None:
         """Fetch the package's later archive into the file system, where its import hook reads it (and link the
-        tables' stylesheet and scripts); then ``on_done(None)``, or ``on_done(reason)`` if it could not be fetched
-        (offline before the app was kept on the device)."""
+        tables' stylesheet and scripts), starting once the current task is over; then ``on_done(None)``, or
+        ``on_done(reason)`` if it could not be fetched (offline before the app was kept on the device)."""
         later = self.later_archive
         if later is None or later.loaded:
             on_done(None)
             return
-        answered = []
-
-        def answer(reason):  # once: an error raised by on_done itself must not reach the promise's catch
-            if not answered:
-                answered.append(reason)
-                on_done(reason)
 
         def arrived(buffer):
+            failed.destroy()  # (each handler frees itself once called: create_once_callable)
             try:
                 later.arrived(buffer.to_bytes())
             except Exception as err:  # the file system refused it
-                answer(f"{type(err).__name__}: {err}")
+                on_done(f"{type(err).__name__}: {err}")
                 return
-            answer(None)
+            on_done(None)
 
-        # index.html's junbanLoadLater: the archive's bytes, once the tables' stylesheet is in too.
-        self.window.junbanLoadLater(later.url).then(create_once_callable(arrived)).catch(
-            create_once_callable(lambda err: answer(str(err))))
+        def not_fetched(err):
+            got.destroy()
+            on_done(str(err))
+
+        got, failed = create_once_callable(arrived), create_once_callable(not_fetched)
+
+        def ask(*_):  # index.html's junbanLoadLater: the archive's bytes, once the tables' stylesheet is in too
+            self.window.junbanLoadLater(later.url).then(got, failed)
+
+        # In a task of its own: the task drawing the first screen ends first (a page opened on another screen
+        # has asked for it already, py/main.py).
+        self.window.setTimeout(create_once_callable(ask), 0)
 
     # -- a new version of the app (the service worker; see assets/update.js)
 
