@@ -1,4 +1,4 @@
-// Offline and updates, on the page's side: register the service worker (./sw.js) once Python is up, and
+// Offline and updates, on the page's side: register the service worker (./sw.js) once the app is up, and
 // tell the app when a new version is installed and waiting.
 //
 // The page keeps running the version it was loaded with. When a new one is waiting, the app shows a notice;
@@ -62,9 +62,22 @@ async function register() {
   });
 }
 
+// Once the screen asked for is up (<html data-ready="true">; a page opened on a game is ready only at its table,
+// after the later part of the app has come): precaching the build (26 MB) must never compete with the start.
+function whenReady(then) {
+  const html = document.documentElement;
+  if (html.getAttribute("data-ready") === "true") return then();
+  const seen = new MutationObserver(() => {
+    if (html.getAttribute("data-ready") === "true") {
+      seen.disconnect();
+      then();
+    }
+  });
+  seen.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 if (sw) {
-  // Only after PyScript ran the app, so that precaching never competes with the first start.
-  addEventListener("py:all-done", register, { once: true });
+  whenReady(register);
   // A page the old version served moves with it (also when the new version was accepted in another tab).
   if (sw.controller) sw.addEventListener("controllerchange", reloadOnce);
 }
