@@ -8,6 +8,7 @@ before this runs, and the later one, which it describes and the app fetches once
 """
 import os
 import sys
+import traceback
 
 from js import document, performance, window  # type: ignore[import-not-found]
 from pyodide.ffi import jsnull  # type: ignore[import-not-found]
@@ -29,13 +30,20 @@ try:
     # Import straight from the archive (zipimport is built in): only the modules this screen needs are inflated.
     sys.path.insert(0, os.path.join(os.getcwd(), APP_ARCHIVE))
     from junban.archives import LaterArchive
+
+    later = LaterArchive.described_in(sys.path[0], os.path.join(os.getcwd(), LATER_ARCHIVE)).install()
+    # A page opened on another screen than home needs the later part: asked for now, it comes while the app's own
+    # modules are imported, and the screen is drawn once, not after "Loading…" (index.html's junbanLoadLater).
+    arriving = window.junbanLoadLater(later.url) if window.location.hash not in ("", "#", "#/") else None
     from junban.ui.app import App
     from junban.ui.browser import BrowserPlatform
 
-    later = LaterArchive.described_in(sys.path[0], os.path.join(os.getcwd(), LATER_ARCHIVE)).install()
-    if window.location.hash not in ("", "#", "#/"):  # not home: this screen needs the later archive, ask now
-        window.junbanPrefetchLater(later.url)
     performance.mark("junban:imported")
+    if arriving is not None:
+        try:
+            later.arrived((await arriving).to_bytes())
+        except Exception:  # not fetched: the app asks again, and says so if it fails again (with "Try again")
+            traceback.print_exc()
     app = App(BrowserPlatform(later))
     shell = document.getElementById("shell")
     if shell not in (None, jsnull):
@@ -43,8 +51,6 @@ try:
     app.start()
     use_japanese_font()
 except Exception as err:  # show the person what broke instead of a page that never becomes ready
-    import traceback
-
     traceback.print_exc()
     use_japanese_font()
     place = document.querySelector(".boot p")  # the start-up screen's words, or the app's place once it is gone
