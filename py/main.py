@@ -4,7 +4,8 @@ It leaves performance marks (junban:main, junban:imported; the platform marks ju
 tools/bench_startup.py reads: Python's own share of the start-up is from the first mark to the last.
 
 The package comes in two archives (junban/archives.py): the first screen's, written into the file system by PyScript
-before this runs, and the later one, which it describes and the app fetches once the first screen is up.
+before this runs, and the later one, which the first describes: the app fetches it once the first screen is up, or
+this script asks for it at once and waits for it when the page opens on another address than home.
 """
 import os
 import sys

@@ -82,7 +82,7 @@ def manifest(url: str, files: list[str]) -> dict:
     """What ``junban/later.json`` says of a later archive at ``url`` holding ``files`` (paths in the archive)."""
     modules = {}
     for name in files:
-        stem, dot, suffix = name.rpartition(".")
+        stem, _, suffix = name.rpartition(".")
         if suffix not in ("py", "pyc"):
             continue  # a data file
         parts = stem.split("/")
