@@ -9,13 +9,15 @@ from junban.net.guest import GuestGame
 from tests.ui.phoneskit import Room, host_table, join, pairing_link, play_to_end
 
 
-def hosted(room: Room, game: str, kinds: list[str], lang: str = "en"):
-    """The host phone with a new game set up with these seats ("person", "phone" or "bot")."""
+def hosted(room: Room, game: str, kinds: list[str], lang: str = "en", fields: dict | None = None):
+    """The host phone with a new game set up with these seats ("person", "phone" or "bot") and setup ``fields``."""
     app, platform = room.phone(f"#/{game}", lang=lang)
     setup = app.screen
     setup.handle("setup:players", str(len(kinds)))
     for i, kind in enumerate(kinds):
         setup.handle("setup:kind", f"{i}:{kind}")
+    for name, value in (fields or {}).items():
+        setup.field(name, value, True)
     setup.handle("setup:start", None)
     app.render()
     room.run(0.2)

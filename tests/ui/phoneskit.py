@@ -101,8 +101,9 @@ def choose(game: str, seat: int, legal: list[dict], host_state=None) -> dict:
     from junban.games.eleusis import rules as el
 
     state = host_state
-    if state.phase == "rule":
-        return next(a for a in legal if "rule_id" in a and not a["library_hint"])
+    if state.phase == "rule":  # another library rule each round
+        picks = [a for a in legal if "rule_id" in a and not a["library_hint"]]
+        return picks[state.round * 7 % len(picks)]
     if state.phase == "play":
         for action in legal:
             if "play" in action and el.judge_cards(state.rule, state.mainline, action["play"]):

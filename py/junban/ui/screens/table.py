@@ -421,6 +421,8 @@ class TableScreen:
         if self.tutorial is not None:
             self.tutorial.after_action(self)
         self._store()
+        if self.hosting is not None:
+            self.hosting.sync()  # every phone at the table sees it at once
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
             self._record_finished()
