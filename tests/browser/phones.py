@@ -47,11 +47,15 @@ class _PeerProbe:
     def __init__(self):
         self.platform = __main__.app.platform
         self.events = []
+        self.asked = {}  # conn_id -> {"host" | "guest" | "accept": page clock when the test asked}
         self.loaded = None
         self.platform.load_peer_code(self._loaded)
 
     def _loaded(self, reason):
         self.loaded = reason or "ok"
+
+    def now(self):
+        return float(js.performance.now())
 
     def on_event(self, conn_id, kind, data):
         self.events.append([conn_id, kind, data, float(js.performance.now())])
@@ -60,7 +64,9 @@ class _PeerProbe:
         return [e for e in self.events if e[0] == conn_id and e[1] == kind]
 
     def host(self, extra_hex):
+        at = self.now()
         conn = self.platform.peer_host(self.on_event)
+        self.asked[conn] = {"host": at}
         self.extra = bytes.fromhex(extra_hex)
         return conn
 
@@ -68,18 +74,22 @@ class _PeerProbe:
         return _sdp.pack_offer(self.said(conn_id, "offer")[0][2], self.extra)
 
     def guest(self, token):
+        at = self.now()
         offer, self.extra = _sdp.unpack_offer(token)
-        return self.platform.peer_guest(offer, self.on_event)
+        conn = self.platform.peer_guest(offer, self.on_event)
+        self.asked[conn] = {"guest": at}
+        return conn
 
     def answer_token(self, conn_id):
         return _sdp.pack_answer(self.said(conn_id, "answer")[0][2])
 
     def accept(self, conn_id, token):
+        self.asked[conn_id]["accept"] = self.now()
         self.platform.peer_answer(conn_id, _sdp.unpack_answer(token))
 
     def scan(self, video_id):
         self.scanned = []
-        self.platform.scan_start(video_id, lambda kind, data: self.scanned.append([kind, data, float(js.performance.now())]))
+        self.platform.scan_start(video_id, lambda kind, data: self.scanned.append([kind, data, self.now()]))
 
 
 _peer_probe = _PeerProbe()
@@ -116,7 +126,9 @@ class Phone:
 
 def pair(host: Phone, guest: Phone, extra: bytes = b"") -> dict:
     """Pair two phones through packed codes, as people will (the code crossing by QR or by copy and paste):
-    returns the two connection ids, the codes, and the page-clock times of each step (ms)."""
+    returns the two connection ids, the codes, and how long each step took in the browsers (ms): ``gather`` (the
+    host's offer, its addresses gathered), ``answer`` (the guest's answer), ``open`` (from the host taking the
+    answer to the channel open on both phones)."""
     host_id = host.py(f"_peer_probe.host({extra.hex()!r})")
     offer_at = host.wait_event(host_id, "offer")[0][3]
     offer_token = host.py(f"_peer_probe.offer_token({host_id!r})")
@@ -126,8 +138,13 @@ def pair(host: Phone, guest: Phone, extra: bytes = b"") -> dict:
     host.py(f"_peer_probe.accept({host_id!r}, {answer_token!r})")
     host_open = host.wait_event(host_id, "open")[0][3]
     guest_open = guest.wait_event(guest_id, "open")[0][3]
+    asked = {**json.loads(host.py(f"json.dumps(_peer_probe.asked[{host_id!r}])")),
+             **json.loads(guest.py(f"json.dumps(_peer_probe.asked[{guest_id!r}])"))}
+    # the two pages' clocks start at their own navigation: compared through their time origins
+    shift = guest.page.evaluate("performance.timeOrigin") - host.page.evaluate("performance.timeOrigin")
     return {"host": host_id, "guest": guest_id, "offer_token": offer_token, "answer_token": answer_token,
-            "offer_at": offer_at, "answer_at": answer_at, "host_open": host_open, "guest_open": guest_open}
+            "gather": offer_at - asked["host"], "answer": answer_at - asked["guest"],
+            "open": max(host_open, guest_open + shift) - asked["accept"]}
 
 
 # --------------------------------------------------------------------------- the fake camera's picture
