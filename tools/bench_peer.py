@@ -114,59 +114,65 @@ def qr_version(phone: Phone, text: str) -> int:
     return (len(json.loads(phone.py(f"json.dumps(_peer_probe.platform.qr_matrix({text!r}))"))) - 17) // 4
 
 
-def measure(dist: Path, pairings: int, pings: int) -> dict:
-    from playwright.sync_api import sync_playwright
+def measure(dist: Path, pairings: int, pings: int, chromium=None) -> dict:
+    """The measurements on ``dist``; ``chromium``: a Playwright browser type to launch from (one is started)."""
+    if chromium is None:
+        from playwright.sync_api import sync_playwright
 
-    server = Server(dist)
-    try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            host, guest = open_phone(browser, server), open_phone(browser, server)
-            steps = []
-            for _ in range(pairings):
-                paired = pair(host, guest, EXTRA)
-                steps.append(paired)
-                host.py(f"_peer_probe.platform.peer_close({paired['host']!r})")
-                guest.wait_event(paired["guest"], "closed")
-            guest.py(ECHO)
-            host.py(PINGER)
+            return measure(dist, pairings, pings, p.chromium)
+    server = Server(dist)
+    launched = []
+    try:
+        browser = chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched.append(browser)
+        host, guest = open_phone(browser, server), open_phone(browser, server)
+        steps = []
+        for _ in range(pairings):
             paired = pair(host, guest, EXTRA)
-            host.py(f"_pinger.start({paired['host']!r}, {pings})")
-            host.wait(f"len(_pinger.rounds) >= {pings}", timeout_ms=120_000)
-            rounds = json.loads(host.py("json.dumps(_pinger.rounds)"))
-            offer, answer = paired["offer_token"], paired["answer_token"]
-            sizes = {"offer": len(offer), "answer": len(answer)}
-            versions = {}
-            for name, text in (("offer", offer), ("answer", answer), ("offer in link", LINK + offer),
-                               ("answer in link", LINK + answer)):
-                versions[name] = {"M": qr_version(host, text), "L": host.page.evaluate(VERSION_AT, [text, "L"])}
-                assert versions[name]["M"] == host.page.evaluate(VERSION_AT, [text, "M"])
+            steps.append(paired)
+            host.py(f"_peer_probe.platform.peer_close({paired['host']!r})")
+            guest.wait_event(paired["guest"], "closed")
+        guest.py(ECHO)
+        host.py(PINGER)
+        paired = pair(host, guest, EXTRA)
+        host.py(f"_pinger.start({paired['host']!r}, {pings})")
+        host.wait(f"len(_pinger.rounds) >= {pings}", timeout_ms=120_000)
+        rounds = json.loads(host.py("json.dumps(_pinger.rounds)"))
+        offer, answer = paired["offer_token"], paired["answer_token"]
+        sizes = {"offer": len(offer), "answer": len(answer)}
+        versions = {}
+        for name, text in (("offer", offer), ("answer", answer), ("offer in link", LINK + offer),
+                           ("answer in link", LINK + answer)):
+            versions[name] = {"M": qr_version(host, text), "L": host.page.evaluate(VERSION_AT, [text, "L"])}
+            assert versions[name]["M"] == host.page.evaluate(VERSION_AT, [text, "M"])
 
-            rows = json.loads(host.py(f"json.dumps(_peer_probe.platform.qr_matrix({offer!r}))"))
-            with tempfile.TemporaryDirectory() as folder:
-                frame = write_qr_y4m(Path(folder) / "offer.y4m", rows)
-                camera_browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-                    *CHROMIUM_ARGS, *FAKE_CAMERA_ARGS, f"--use-file-for-fake-video-capture={frame}"])
-                camera = open_phone(camera_browser, server, permissions=["camera"])
-                camera.page.evaluate("""() => document.body.append(Object.assign(document.createElement("video"),
-                    { id: "bench-camera", width: 320, height: 240 }))""")
-                reads = []
-                for _ in range(5):
-                    started = camera.py("_peer_probe.now()")
-                    camera.py("_peer_probe.scan('bench-camera')")
-                    camera.wait("_peer_probe.scanned", timeout_ms=30_000)
-                    kind, text, at = json.loads(camera.py("json.dumps(_peer_probe.scanned[0])"))
-                    assert (kind, text) == ("text", offer), (kind, text)
-                    reads.append(at - started)
-                    if len(reads) < 5:
-                        camera.py("_peer_probe.platform.scan_stop()")
-                camera.page.wait_for_function("document.getElementById('bench-camera').readyState >= 2")
-                jsqr_frame = camera.page.evaluate(JSQR_FRAME)
-                camera.py("_peer_probe.platform.scan_stop()")
-                camera_browser.close()
-            chromium = browser.version
-            browser.close()
+        rows = json.loads(host.py(f"json.dumps(_peer_probe.platform.qr_matrix({offer!r}))"))
+        with tempfile.TemporaryDirectory() as folder:
+            frame = write_qr_y4m(Path(folder) / "offer.y4m", rows)
+            camera_browser = chromium.launch(executable_path=CHROMIUM, args=[
+                *CHROMIUM_ARGS, *FAKE_CAMERA_ARGS, f"--use-file-for-fake-video-capture={frame}"])
+            launched.append(camera_browser)
+            camera = open_phone(camera_browser, server, permissions=["camera"])
+            camera.page.evaluate("""() => document.body.append(Object.assign(document.createElement("video"),
+                { id: "bench-camera", width: 320, height: 240 }))""")
+            reads = []
+            for _ in range(5):
+                started = camera.py("_peer_probe.now()")
+                camera.py("_peer_probe.scan('bench-camera')")
+                camera.wait("_peer_probe.scanned", timeout_ms=30_000)
+                kind, text, at = json.loads(camera.py("json.dumps(_peer_probe.scanned[0])"))
+                assert (kind, text) == ("text", offer), (kind, text)
+                reads.append(at - started)
+                if len(reads) < 5:
+                    camera.py("_peer_probe.platform.scan_stop()")
+            camera.page.wait_for_function("document.getElementById('bench-camera').readyState >= 2")
+            jsqr_frame = camera.page.evaluate(JSQR_FRAME)
+            camera.py("_peer_probe.platform.scan_stop()")
+        version = browser.version
     finally:
+        for process in launched:
+            process.close()
         server.stop()
 
     def summary(values):
@@ -174,7 +180,7 @@ def measure(dist: Path, pairings: int, pings: int) -> dict:
                 "max": round(max(values), 1)}
 
     return {
-        "chromium": chromium, "pairings": pairings, "pings": pings,
+        "chromium": version, "pairings": pairings, "pings": pings,
         "gather_ms": summary([s["gather"] for s in steps]), "answer_ms": summary([s["answer"] for s in steps]),
         "open_ms": summary([s["open"] for s in steps]),
         "pair_ms": summary([s["gather"] + s["answer"] + s["open"] for s in steps]),

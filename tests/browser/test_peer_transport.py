@@ -131,19 +131,19 @@ def test_pairing_code_loads_on_demand_says_no_camera_and_keeps_the_screen_on(pho
     assert page.evaluate(state) == "unsupported"
 
 
-def test_the_tools_of_docs_multiplayer_run(dist_dir, tmp_path):
+def test_the_tools_of_docs_multiplayer_run(browser, dist_dir, tmp_path):
     """Smoke runs of tools/record_sdp.py (the SDP samples) and tools/bench_peer.py (the measurements)."""
     from tools import bench_peer, record_sdp
 
     from junban.net.sdp import pack_answer, pack_offer
 
-    record_sdp.record(tmp_path)
+    record_sdp.record(tmp_path, browser.browser_type)
     recorded = sorted(path.name for path in tmp_path.glob("*.sdp"))
     assert recorded == [f"chromium-{kind}-{side}.sdp" for kind in ("mdns", "raw") for side in ("answer", "offer")]
     assert pack_offer((tmp_path / "chromium-raw-offer.sdp").read_text()) and pack_answer(
         (tmp_path / "chromium-mdns-answer.sdp").read_text())
 
-    result = bench_peer.measure(dist_dir, pairings=1, pings=3)
+    result = bench_peer.measure(dist_dir, pairings=1, pings=3, chromium=browser.browser_type)
     assert result["token_chars"]["offer"] <= 170 and result["token_chars"]["answer"] <= 80
     assert result["round_trip_ms"]["max"] > 0 and result["pair_ms"]["p50"] > 0
     assert result["qr_version"]["offer"]["M"] >= result["qr_version"]["offer"]["L"]
