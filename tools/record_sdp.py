@@ -59,27 +59,30 @@ rec.accept = (answer) => rec.pc.setRemoteDescription({ type: "answer", sdp: answ
 """
 
 
-def record(out: Path) -> None:
-    from playwright.sync_api import sync_playwright
+def record(out: Path, chromium=None) -> None:
+    """Write the samples into ``out``; ``chromium``: a Playwright browser type to launch from (one is started)."""
+    if chromium is None:
+        from playwright.sync_api import sync_playwright
 
+        with sync_playwright() as p:
+            return record(out, p.chromium)
     out.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        for name, extra in SETTINGS.items():
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=BASE_ARGS + extra)
-            host, guest = (browser.new_context().new_page() for _ in range(2))
-            for page in (host, guest):
-                page.set_content("<!doctype html><title>sdp</title>")
-                page.add_script_tag(content=SCRIPT)
-            offer = host.evaluate("rec.offer()")
-            answer = guest.evaluate("(offer) => rec.answer(offer)", offer)
-            host.evaluate("(answer) => rec.accept(answer)", answer)
-            opened = host.evaluate("Promise.race([rec.open, new Promise((d) => setTimeout(() => d(false), 10000))])")
-            browser.close()
-            if not opened:
-                raise SystemExit(f"{name}: the channel did not open; not recorded")
-            (out / f"chromium-{name}-offer.sdp").write_text(offer, encoding="utf-8")
-            (out / f"chromium-{name}-answer.sdp").write_text(answer, encoding="utf-8")
-            print(f"{name}: offer {len(offer)} chars, answer {len(answer)} chars, channel opened")
+    for name, extra in SETTINGS.items():
+        browser = chromium.launch(executable_path=CHROMIUM, args=BASE_ARGS + extra)
+        host, guest = (browser.new_context().new_page() for _ in range(2))
+        for page in (host, guest):
+            page.set_content("<!doctype html><title>sdp</title>")
+            page.add_script_tag(content=SCRIPT)
+        offer = host.evaluate("rec.offer()")
+        answer = guest.evaluate("(offer) => rec.answer(offer)", offer)
+        host.evaluate("(answer) => rec.accept(answer)", answer)
+        opened = host.evaluate("Promise.race([rec.open, new Promise((d) => setTimeout(() => d(false), 10000))])")
+        browser.close()
+        if not opened:
+            raise SystemExit(f"{name}: the channel did not open; not recorded")
+        (out / f"chromium-{name}-offer.sdp").write_text(offer, encoding="utf-8")
+        (out / f"chromium-{name}-answer.sdp").write_text(answer, encoding="utf-8")
+        print(f"{name}: offer {len(offer)} chars, answer {len(answer)} chars, channel opened")
 
 
 if __name__ == "__main__":
