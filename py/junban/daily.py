@@ -6,9 +6,10 @@ only the first attempt counts.
 - **The counted attempt.** The first game of today's daily deal that has a move is today's attempt; any other game
   of a daily deal (a replay, a second copy, an old day's deal) is *practice*. ``mode_for`` says which, when a game is
   created; ``note_started`` records the attempt once its first move is saved.
-- **The record** (``junban.daily`` in storage, validated by ``check_days``): per game and date, the save of the
-  counted attempt and, once it is over, its result (won, perfect, score, place), whether it was assisted, and the
-  squares of the share text.
+- **The record** (``junban.daily`` in storage, of the shape ``junban.storage.DAY``): per game and date, the save of
+  the counted attempt and, once it is over, its result (won, perfect, score, place), whether it was assisted, and
+  the squares of the share text. It travels with the export file and with a game sent as a link (``merge_days``):
+  a day has one counted attempt on every device.
 - **The streak**: the days in a row with a counted attempt, up to today (or up to yesterday while today's is not
   started yet).
 - **The share text** gives the result without spoiling the deal: squares for what happened (The Game: one per turn;
@@ -23,12 +24,10 @@ from datetime import date as Date
 from datetime import timedelta
 
 from junban.games import DAILY_DEALS, load_game
+from junban.storage import MAX_DAYS, MAX_GRID
 
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
-MAX_DAYS = 2000  # records kept (about a year and a half of every game)
-MAX_GRID = 800  # characters of squares kept per record
 ROW = 10  # squares per line in The Game's share text
-FIELDS = {"game": str, "date": str, "save": str, "finished": bool, "assisted": bool, "grid": str}
 RESULT_FIELDS = ("won", "perfect", "score", "place", "players")
 
 
@@ -130,27 +129,43 @@ def streak(days: list[dict], game: str, today: str) -> int:
     return count
 
 
-def check_days(days: object) -> list[dict]:
-    """Validate the stored record's list of days; raises ValueError saying what is wrong (the caller keeps the
-    record aside)."""
-    if not isinstance(days, list) or len(days) > MAX_DAYS:
-        raise ValueError("the list of days is missing or too long")
-    for entry in days:
-        if not isinstance(entry, dict):
-            raise ValueError("a day is not readable")
-        for name, kind in FIELDS.items():
-            if type(entry.get(name)) is not kind:
-                raise ValueError(f"a day's '{name}' is missing or of the wrong type")
-        if not is_date(entry["date"]) or len(entry["game"]) > 40 or len(entry["save"]) > 40 \
-                or len(entry["grid"]) > MAX_GRID:
-            raise ValueError("a day's date, game, save or squares are not readable")
-        for name in RESULT_FIELDS:
-            value = entry.get(name)
-            ok = value is None or (type(value) is bool if name in ("won", "perfect") else
-                                   type(value) is int and -10_000 <= value <= 10_000)
-            if not ok:
-                raise ValueError(f"a day's '{name}' is of the wrong type")
-    return days
+def merge_days(ours: list[dict], theirs: list[dict]) -> tuple[list[dict], int, int]:
+    """Days of the daily record from another device (a file, a game sent as a link) merged into ours: a day not
+    here is added; the same attempt (the same save) takes whatever the other device knows more of (its result,
+    assisted); a day whose counted attempt here is another game keeps ours — an import never doubles a counted
+    attempt. Returns (days, days added, days where ours was kept)."""
+    days = list(ours)
+    added = kept = 0
+    for day in theirs:
+        here = attempt(days, day["game"], day["date"])
+        if here is None:
+            days.append(day)
+            added += 1
+        elif here["save"] != day["save"]:
+            kept += 1
+        else:
+            merged = dict(here, assisted=here["assisted"] or day["assisted"])
+            if day["finished"] and not here["finished"]:
+                merged.update({k: v for k, v in day.items() if k not in ("game", "date", "save", "assisted")})
+            if merged != here:
+                days[days.index(here)] = merged
+    days.sort(key=lambda d: d["date"])
+    return days[-MAX_DAYS:], added, kept
+
+
+def day_of(days: list[dict], record: dict) -> dict | None:
+    """The daily record's day whose counted attempt is this save, if it is one."""
+    found = attempt(days, record["game"], record["seed"]) if is_date(record["seed"]) else None
+    return found if found is not None and found["save"] == record["id"] else None
+
+
+def mode_here(days: list[dict], record: dict) -> str | None:
+    """A save's mode on this device: a daily deal's game is today's ("daily") only where the daily record counts
+    it; another copy of it is practice."""
+    mode = record.get("mode")
+    if mode not in ("daily", "practice"):
+        return mode
+    return "daily" if day_of(days, record) is not None else "practice"
 
 
 # ---------------------------------------------------------------------- the share text's squares

@@ -8,15 +8,23 @@ Keys (all under ``junban.``):
 - ``junban.daily``       the daily challenges: per game and date, the counted attempt and its result (``junban.daily``)
 - ``junban.guest.<table>`` a seat this phone plays at another phone's table (``junban.net.guest``): the table, the
   seat and the last snapshot the host sent, to show it again and go on after scanning the host's next code
+- ``junban.draft.<id>``  the guess being written in a game of Eleusis solo science (plain text)
 - ``junban.backup.<what>.<time>``  anything we could not read, kept aside exactly as it was found; ``<what>`` is
   ``save.<id>``, ``history``, ``history-entries`` (odd entries taken out of a readable history), ``settings``, ``daily`` or
   ``odd`` (a key Junban never writes), ``<time>`` milliseconds (``.2``, ``.3`` … when two fall in the same one)
 
 Every record carries ``schema`` (its format version) and ``type``. Records of an older schema are migrated on
-read; a record we cannot read (too large, nested too deeply, bad JSON, wrong types, a future schema) is copied to
-a backup key, removed from its place, and reported in ``problems`` so the app can tell the person. With no room
-for the copy it stays where it is (``left_in_place``) and is reported again at every start until the person
-downloads or deletes it (the Storage screen).
+read; a record we cannot read (too large, nested too deeply, bad JSON, a future schema, a field of the wrong shape)
+is copied to a backup key, removed from its place, and reported in ``problems`` so the app can tell the person.
+With no room for the copy it stays where it is (``left_in_place``) and is reported again at every start until the
+person downloads or deletes it (the Storage screen). A record of many items (the history's entries, the settings'
+values, the daily record's days) with some items that do not fit is copied aside whole, exactly as found, and
+written back with the items that fit.
+
+**The shapes.** Nothing read from storage, a file or a link is used before it has passed its shape (``SAVE``,
+``ENTRY``, ``SETTING_SHAPES``, ``DAY``, and ``junban.transfer``'s file and link): the type of every field, the
+length of every text, the range of every number, the count of every list and how deeply values nest. So code that
+uses a record never meets a list where it expects a name, a 5,000-digit score or a date in the year 10¹⁰⁰.
 
 Every text read from storage, a file or a link is bounded *before* it is parsed (``parse_json``): its length, and
 its nesting depth by a linear scan that skips strings. Python's parser recurses once per level; in the browser a
@@ -31,10 +39,12 @@ import json
 import math
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
 from junban.games import GAME_MODULES
+from junban.session import MAX_ACTIONS, MODES
 
 PREFIX = "junban."
 SAVE_PREFIX = PREFIX + "save."
@@ -44,6 +54,7 @@ SETTINGS_KEY = PREFIX + "settings"
 DAILY_KEY = PREFIX + "daily"
 GUEST_PREFIX = PREFIX + "guest."
 MAX_GUEST_RECORDS = 20  # seats at other phones' tables kept; the oldest go first (the host holds each game)
+DRAFT_PREFIX = PREFIX + "draft."  # + save id: the guess being written in a game of solo science
 
 MAX_RECORD_CHARS = 2_000_000
 MAX_DEPTH = 32  # records Junban writes nest 6 deep at most; the browser's parser fails somewhere past 4,000
@@ -51,8 +62,12 @@ MAX_HISTORY = 5000
 KEEP_FINISHED_SAVES = 20  # more finished saves than this: the app offers to remove the oldest (never by itself)
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 GUEST_TABLE = re.compile(r"^[a-z0-9]{1,12}$")
-SAVE_MODES = ("daily", "practice", "tutorial", "tutorial-done")  # junban.session.MODES
+SAVE_MODES = MODES  # how a saved game is played: daily, practice, a first game that teaches
 MAX_HINTS = 20000
+MAX_TIME = 10_000_000_000  # seconds since 1970 (the year 2286): any time a record may hold
+MAX_DRAFT = 2000  # characters of a guess being written
+MAX_DAYS = 2000  # daily records kept (about a year and a half of every game)
+MAX_GRID = 800  # characters of a daily record's squares
 UNKNOWN_GAME = "?"  # RecordName.game of a save whose game this version does not know
 
 CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 1}
@@ -104,8 +119,8 @@ def parse_json(text: object, max_chars: int = MAX_RECORD_CHARS, max_depth: int =
     if nesting_depth(text, max_depth) > max_depth:
         raise UnreadableRecord("it is nested far too deeply to be anything Junban wrote", code="record.too_deep")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError):  # ValueError: also an integer of more than 4,300 digits
         raise UnreadableRecord("it is not valid JSON (perhaps cut off)", code="record.bad_json") from None
 
 
@@ -140,24 +155,329 @@ def migrate(record: dict, kind: str) -> dict:
     return record
 
 
+# --------------------------------------------------------------------------- the shapes of records
+
+
+class Misfit(Exception):
+    """Where a value leaves its shape: ``path`` names the field (``seats[2].name``), in our own words only."""
+
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path = path
+
+
+class Shape:
+    """What a value must look like. ``check`` raises Misfit; it never hashes, compares or sizes a value before
+    knowing its type, so any JSON value (a list where a name is expected, a 4,000-digit number) is just a misfit."""
+
+    def check(self, value, path: str) -> None:
+        raise NotImplementedError
+
+    def fits(self, value) -> bool:
+        try:
+            self.check(value, "")
+        except Misfit:
+            return False
+        return True
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Text(Shape):
+    """A string of ``shortest``..``longest`` characters (matching ``pattern`` in full, if given); never a lone
+    surrogate; with ``plain``, no control, format or direction characters either (a name shown as it is)."""
+
+    def __init__(self, longest: int, pattern: str | None = None, shortest: int = 0, plain: bool = False):
+        self.longest, self.shortest, self.plain = longest, shortest, plain
+        self.pattern = re.compile(pattern) if pattern else None
+
+    def check(self, value, path):
+        if type(value) is not str or not self.shortest <= len(value) <= self.longest:
+            raise Misfit(path)
+        if self.pattern is not None and not self.pattern.fullmatch(value):
+            raise Misfit(path)
+        if _SURROGATE.search(value) or (self.plain and any(unicodedata.category(ch)[0] == "C" for ch in value)):
+            raise Misfit(path)
+
+
+class Choice(Shape):
+    """One of a few strings."""
+
+    def __init__(self, *values: str):
+        self.values = values
+
+    def check(self, value, path):
+        if type(value) is not str or value not in self.values:
+            raise Misfit(path)
+
+
+class Int(Shape):
+    def __init__(self, lowest: int, highest: int):
+        self.lowest, self.highest = lowest, highest
+
+    def check(self, value, path):
+        if type(value) is not int or not self.lowest <= value <= self.highest:
+            raise Misfit(path)
+
+
+class Number(Shape):
+    """An int or a finite float (never a bool) in a range."""
+
+    def __init__(self, lowest: float, highest: float):
+        self.lowest, self.highest = lowest, highest
+
+    def check(self, value, path):
+        if type(value) not in (int, float) or not self.lowest <= value <= self.highest:  # NaN fails the range
+            raise Misfit(path)
+
+
+class Flag(Shape):
+    def check(self, value, path):
+        if type(value) is not bool:
+            raise Misfit(path)
+
+
+class Maybe(Shape):
+    """None, or a value of ``shape``."""
+
+    def __init__(self, shape: Shape):
+        self.shape = shape
+
+    def check(self, value, path):
+        if value is not None:
+            self.shape.check(value, path)
+
+
+class Date(Shape):
+    """A day as ``YYYY-MM-DD`` that exists."""
+
+    def check(self, value, path):
+        from datetime import date
+
+        if type(value) is not str or not _DATE.fullmatch(value):
+            raise Misfit(path)
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            raise Misfit(path) from None
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class ListOf(Shape):
+    def __init__(self, item: Shape, longest: int, shortest: int = 0):
+        self.item, self.longest, self.shortest = item, longest, shortest
+
+    def check(self, value, path):
+        if type(value) is not list or not self.shortest <= len(value) <= self.longest:
+            raise Misfit(path)
+        for i, item in enumerate(value):
+            self.item.check(item, f"{path}[{i}]")
+
+
+class Fields(Shape):
+    """An object with ``required`` and ``optional`` fields of their shapes; other fields only if ``extra`` gives
+    their shape (names of at most 32 letters, digits, ``_`` and ``-``), at most ``most`` fields in all."""
+
+    def __init__(self, required: dict, optional: dict | None = None, extra: Shape | None = None, most: int = 0):
+        self.required, self.optional, self.extra = required, optional or {}, extra
+        self.most = most or len(self.required) + len(self.optional)
+
+    def check(self, value, path):
+        if type(value) is not dict:
+            raise Misfit(path)
+        for name, shape in self.required.items():
+            if name not in value:
+                raise Misfit(_join(path, name))
+        if len(value) > self.most:
+            raise Misfit(path)
+        for name, item in value.items():
+            shape = self.required.get(name) or self.optional.get(name)
+            if shape is None:
+                if self.extra is None or not _FIELD_NAME.fullmatch(name):
+                    raise Misfit(_join(path, _field_name(name)))
+                shape = self.extra
+            shape.check(item, _join(path, name))
+
+
+_FIELD_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class Plain(Shape):
+    """Any JSON value nesting at most ``depth`` containers deep, with short texts (``longest``), short lists and
+    objects (``most`` items; field names as ``Fields`` takes them) and numbers of a sane size: what a game's
+    settings, a move or a setting of a later version may hold. The engine checks the meaning; this the size."""
+
+    def __init__(self, depth: int, longest: int = 1200, most: int = 64):
+        self.depth, self.text, self.most = depth, Text(longest), most
+
+    def check(self, value, path, depth: int | None = None):
+        depth = self.depth if depth is None else depth
+        kind = type(value)
+        if value is None or kind is bool:
+            return
+        if kind is int or kind is float:
+            if not -1e12 <= value <= 1e12:
+                raise Misfit(path)
+        elif kind is str:
+            self.text.check(value, path)
+        elif kind is list or kind is dict:
+            if depth <= 0 or len(value) > self.most:
+                raise Misfit(path)
+            if kind is list:
+                for i, item in enumerate(value):
+                    self.check(item, f"{path}[{i}]", depth - 1)
+            else:
+                for name, item in value.items():
+                    if not _FIELD_NAME.fullmatch(name):
+                        raise Misfit(_join(path, _field_name(name)))
+                    self.check(item, _join(path, name), depth - 1)
+        else:
+            raise Misfit(path)
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _field_name(name: object) -> str:
+    """A field name from outside, safe to show: letters, digits, ``_`` and ``-`` only, at most 24."""
+    kept = "".join(ch for ch in str(name)[:200] if ch.isascii() and (ch.isalnum() or ch in "_-"))[:24]
+    return kept or "?"
+
+
+def misfit_error(misfit: Misfit) -> UnreadableRecord:
+    if not misfit.path:
+        return UnreadableRecord("it is not a record of its kind", code="record.not_object")
+    return UnreadableRecord(f"its field '{misfit.path}' is missing or of the wrong type", code="record.field",
+                            name=misfit.path)
+
+
+def check_shape(shape: Shape, value) -> None:
+    """UnreadableRecord (naming the field) unless ``value`` fits ``shape``."""
+    try:
+        shape.check(value, "")
+    except Misfit as misfit:
+        raise misfit_error(misfit) from None
+
+
+# The shapes of what Junban stores. Texts are as long as Junban ever writes them, numbers as large.
+GAME_SLUG = Text(40, r"[a-z0-9-]+", 1)
+SEED = Text(40, r"[A-Za-z0-9_.:-]+", 1)  # junban.rng.normalize_seed
+TIME = Number(0, MAX_TIME)
+NAME = Text(64, plain=True)
+SEAT = Fields({"kind": Choice("person", "bot"), "name": NAME}, {"level": Text(20, r"[a-z0-9_-]+", 1), "phone": Flag()})
+ACTION = Fields({}, extra=Plain(3), most=8)  # the engine checks every move strictly; this bounds its size
+CONFIG = Fields({}, extra=Plain(2), most=16)
+SAVE = Fields(
+    {"schema": Int(1, 1000), "type": Choice("save"), "id": Text(32, r"[a-z0-9]+", 4), "game": GAME_SLUG,
+     "config": CONFIG, "seed": SEED, "seats": ListOf(SEAT, 8, 1), "actions": ListOf(ACTION, MAX_ACTIONS),
+     "created": TIME, "updated": TIME, "finished": Flag()},
+    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS)})
+ENTRY = Fields(  # one finished game in the history (junban.history); at most ~350 characters as JSON
+    {"id": Text(40, r"[A-Za-z0-9_.:-]+", 1), "game": GAME_SLUG, "bucket": Text(32, r"[a-z0-9+_-]+", 1),
+     "players": Int(1, 8), "won": Flag()},
+    {"perfect": Flag(), "score": Maybe(Int(-1_000_000, 1_000_000)), "at": TIME, "seed": SEED,
+     "mode": Choice("daily", "practice", "tutorial"), "assisted": Flag()})
+SETTING_SHAPES = {  # the settings this version uses; a later version's settings are kept as they are (Plain)
+    "lang": Text(8, r"[a-z]{2,3}"), "speed": Text(16, r"[a-z]+"), "names": ListOf(NAME, 8),
+    "tutorials_offered": ListOf(GAME_SLUG, 10),
+}
+OTHER_SETTING = Plain(4, longest=2000)
+MAX_SETTINGS = 64
+DAY = Fields(  # one day's counted daily attempt (junban.daily); a later version's fields are kept (Plain)
+    {"game": GAME_SLUG, "date": Date(), "save": Text(40, r"[A-Za-z0-9_-]+", 1), "finished": Flag(),
+     "assisted": Flag(), "grid": Text(MAX_GRID)},
+    {"won": Maybe(Flag()), "perfect": Maybe(Flag()), "score": Maybe(Int(-10_000, 10_000)),
+     "place": Maybe(Int(0, 100)), "players": Maybe(Int(0, 100))},
+    extra=Plain(2, longest=200), most=20)
+DRAFT = Text(MAX_DRAFT)
+# What a host phone sends a guest of a seat's view, and what the guest keeps of it (junban.net): plain data, as
+# large as an Eleusis view late in a game gets (its rounds' events), never deeper than a view nests.
+VIEW = Plain(8, longest=4000, most=5000)
+EVENT = Plain(5, longest=1200, most=200)  # one entry of the public move log (junban.ui.parts.movelog)
+GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.guest.Guest.record)
+    {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
+     "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
+     "updated": TIME},
+    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS)})
+
+
 def check_save(record: object, save_id: str | None = None) -> dict:
     """A save record brought to the current format and checked field by field (not replayed); UnreadableRecord if
     it is not one. ``save_id``: the name it is stored under (None: its own id must be a name Junban writes)."""
     record = migrate(record, "save")
-    _check_save_shape(record, record.get("id") if save_id is None else save_id)
-    if not SAVE_ID.match(record["id"]):
-        raise UnreadableRecord("its name is not one Junban writes", code="record.bad_name")
+    check_shape(SAVE, record)
+    if save_id is not None and record["id"] != save_id:
+        raise UnreadableRecord("it is stored under another game's name", code="record.wrong_id")
     return record
+
+
+def read_history(record: object) -> tuple[list, list]:
+    """(entries that fit, entries that do not) of a history record; UnreadableRecord if it is not one."""
+    record = migrate(record, "history")
+    entries = record.get("entries")
+    if type(entries) is not list:
+        raise UnreadableRecord("the list of games is missing", code="record.no_entries")
+    if len(entries) > MAX_HISTORY:
+        raise UnreadableRecord("its field 'entries' is missing or of the wrong type", code="record.field",
+                               name="entries")
+    return [e for e in entries if ENTRY.fits(e)], [e for e in entries if not ENTRY.fits(e)]
+
+
+def read_settings(record: object) -> tuple[dict, dict]:
+    """(values that fit, values that do not) of a settings record; UnreadableRecord if it is not one."""
+    record = migrate(record, "settings")
+    values = record.get("values")
+    if type(values) is not dict or len(values) > MAX_SETTINGS:
+        raise UnreadableRecord("its field 'values' is missing or of the wrong type", code="record.field",
+                               name="values")
+    good, odd = {}, {}
+    for name, value in values.items():
+        shape = SETTING_SHAPES.get(name, OTHER_SETTING if _FIELD_NAME.fullmatch(name) else None)
+        (good if shape is not None and shape.fits(value) else odd)[name] = value
+    return good, odd
+
+
+def read_daily(record: object) -> tuple[list, list]:
+    """(days that fit, days that do not) of the daily record; a second attempt of a day already there does not
+    fit (a day has one counted attempt). UnreadableRecord if it is not one."""
+    record = migrate(record, "daily")
+    days = record.get("days")
+    if type(days) is not list or len(days) > MAX_DAYS:
+        raise UnreadableRecord("its list of daily challenges is not readable", code="record.daily")
+    good, odd, seen = [], [], set()
+    for day in days:
+        fits = DAY.fits(day) and (day["game"], day["date"]) not in seen
+        (good if fits else odd).append(day)
+        if fits:
+            seen.add((day["game"], day["date"]))
+    return good, odd
+
+
+def replay(record: dict):
+    """A checked save's game, replayed as opening it does (a long log folded: ``Session.compact``). UnreadableRecord
+    (its cause: the engine's error) if its moves do not replay, or if the log goes on past its last stretch with
+    moves that do not bring the game to its end (a table could never open it)."""
+    from junban.session import LONG_LOG, Session  # the engines load only when a save is replayed
+
+    try:
+        session = Session.from_record(record)
+        if len(session.actions) >= LONG_LOG:
+            session.compact()
+    except (JunbanError, ValueError, TypeError, KeyError, RecursionError) as err:
+        raise replay_failure(err) from None
+    return session
 
 
 def replay_problem(record: dict) -> UnreadableRecord | None:
     """Why a (checked) save's moves do not replay, or None if they do."""
-    from junban.session import Session  # the engines load only when a save is replayed
-
     try:
-        Session.from_record(record)
-    except (JunbanError, ValueError, TypeError, KeyError) as err:
-        return replay_failure(err)
+        replay(record)
+    except UnreadableRecord as err:
+        return err
     return None
 
 
@@ -175,7 +495,9 @@ class RecordName:
     """What a stored record is, for a person (``junban.ui.records`` says it in words): never its key, which any
     page of the same origin may have written.
 
-    ``kind``: ``save``, ``guest``, ``history``, ``history-entries``, ``settings``, ``daily`` or ``odd``. A save's ``game`` is its slug,
+    ``kind``: ``save``, ``guest`` (a seat played at another phone's table), ``history``, ``history-entries``,
+    ``settings``, ``daily``, ``draft`` (a guess being written), ``import`` (the parts of an imported file that could
+    not be read) or ``odd``. A save's ``game`` is its slug,
     ``UNKNOWN_GAME``, or None when unreadable; ``when``: its last move (seconds), when readable."""
 
     kind: str
@@ -184,7 +506,7 @@ class RecordName:
 
 
 _FINISHED = re.compile(r'"finished"\s*:\s*true')
-_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|guest\.[a-z0-9]{1,12}|history|history-entries|settings|daily|odd)$")
+_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|guest\.[a-z0-9]{1,12}|history|history-entries|settings|daily|draft|import|odd)$")
 
 
 def name_record(key: str, raw: str | None) -> RecordName:
@@ -224,6 +546,8 @@ def _live_what(key: str) -> str:
         return "daily"
     if key.startswith(GUEST_PREFIX):
         return f"guest.{key[len(GUEST_PREFIX):]}" if GUEST_TABLE.match(key[len(GUEST_PREFIX):]) else "odd"
+    if key.startswith(DRAFT_PREFIX):
+        return "draft" if SAVE_ID.match(key[len(DRAFT_PREFIX):]) else "odd"
     save_id = key[len(SAVE_PREFIX):] if key.startswith(SAVE_PREFIX) else ""
     return f"save.{save_id}" if SAVE_ID.match(save_id) else "odd"
 
@@ -273,7 +597,7 @@ class KeptAside:
     reason: UnreadableRecord | None  # what is wrong with it now (None: it reads fine now)
 
 
-USAGE_PARTS = ("games", "finished", "history", "settings", "aside", "other")  # other: other apps on the site
+USAGE_PARTS = ("games", "finished", "drafts", "history", "settings", "aside", "other")  # other: other apps
 
 
 @dataclass
@@ -407,8 +731,18 @@ class Store:
         """Store a session record (raises StorageFull; the caller keeps the game on the page)."""
         self._write_json(SAVE_PREFIX + record["id"], record)
 
+    def write_checked(self, record: dict, expected: str | None) -> bool:
+        """Store a save only if what is stored under its key is still ``expected`` (None: nothing), read again
+        right before writing; False (nothing written) if it changed since the caller read it."""
+        if self.backend.get(SAVE_PREFIX + record["id"]) != expected:
+            return False
+        self.write_save(record)
+        return True
+
     def delete_save(self, save_id: str) -> None:
+        """Remove a save, and the guess being written in it, if any."""
         self.backend.remove(SAVE_PREFIX + save_id)
+        self.backend.remove(DRAFT_PREFIX + save_id)
 
     def old_finished(self, saves: list[SaveSummary] | None = None) -> list[SaveSummary]:
         """Finished saves beyond the newest KEEP_FINISHED_SAVES, oldest last (of ``saves``, a ``list_saves()``
@@ -428,11 +762,9 @@ class Store:
             return None
         try:
             record = migrate(record, "guest")
-            if (record.get("table") != table or not GUEST_TABLE.match(table) or type(record.get("seat")) is not int
-                    or not isinstance(record.get("game"), str) or not isinstance(record.get("entries"), list)
-                    or not isinstance(record.get("welcome"), (dict, type(None)))
-                    or not isinstance(record.get("update"), (dict, type(None)))):
-                raise UnreadableRecord("its fields are not readable", code="record.field", name="guest")
+            check_shape(GUEST, record)
+            if record["table"] != table:
+                raise UnreadableRecord("it is stored under another table's name", code="record.wrong_id")
         except UnreadableRecord as err:
             self.quarantine(key, self.backend.get(key) or "", err)
             return None
@@ -453,120 +785,132 @@ class Store:
     def delete_guest(self, table: str) -> None:
         self.backend.remove(GUEST_PREFIX + table)
 
-    # -- history
 
-    def history(self) -> list[dict]:
-        """Every readable entry. Odd entries are kept aside (as ``history-entries``) and reported, then the
-        history is written without them; with no room for the copy they stay in place, untouched."""
-        entries, odd = self._history_entries()
-        if odd and HISTORY_KEY not in self.left_in_place:
-            raw = to_json(odd)
-            backup_key = self.keep_copy("history-entries", raw)
-            n = len(odd)
-            reason = UnreadableRecord(f"{n} of its entries are not games Junban records", code="record.odd_entries",
-                                      n=n)
+    # -- records of many items: the history's entries, the settings' values, the daily record's days
+
+    def _items(self, key: str, kind: str):
+        """(items that fit, items that do not) of the record at ``key`` (``kind``: ``READERS``). A record that is
+        not one is kept aside whole. The first time items that do not fit are found, the record is copied aside
+        exactly as found and written back without them; with no room for the copy it is left as it is and its
+        odd items are written back with every later write (nothing is dropped)."""
+        empty = {} if kind == "settings" else []
+        record = self._read_json(key)
+        if record is MISSING:
+            return empty, type(empty)()
+        try:
+            good, odd = READERS[kind](record)
+        except UnreadableRecord as err:
+            self.quarantine(key, self.backend.get(key) or "", err)
+            return empty, type(empty)()
+        if odd and key not in self.left_in_place:
+            what = ODD_ITEMS[kind]
+            reason = odd_reason(kind, odd)
+            backup_key = self.keep_copy(what, self.backend.get(key) or "")
             if backup_key is not None:
                 try:
-                    self._write_history(entries)
+                    self._write_items(key, kind, good)
                 except StorageFull:
                     self.backend.remove(backup_key)
                     backup_key = None
             if backup_key is None:
-                self.left_in_place[HISTORY_KEY] = reason
-            self.problems.append(Problem(HISTORY_KEY, reason, backup_key, RecordName("history-entries")))
-        return entries
+                self.left_in_place[key] = reason
+            self.problems.append(Problem(key, reason, backup_key, RecordName(what)))
+        return good, odd
 
-    def _history_entries(self) -> tuple[list[dict], list]:
-        """(readable entries, odd entries) of the stored history."""
-        record = self._read_json(HISTORY_KEY)
-        if record is MISSING:
-            return [], []
-        try:
-            record = migrate(record, "history")
-            entries = record.get("entries")
-            if not isinstance(entries, list):
-                raise UnreadableRecord("the list of games is missing", code="record.no_entries")
-        except UnreadableRecord as err:
-            self.quarantine(HISTORY_KEY, self.backend.get(HISTORY_KEY) or "", err)
-            return [], []
-        good = [e for e in entries if valid_history_entry(e)]
-        return good, [e for e in entries if not valid_history_entry(e)]
+    def _odd_in_place(self, key: str) -> bool:
+        """Is the record at ``key`` in use, with items that do not fit left in it (no room to copy them aside)?"""
+        reason = self.left_in_place.get(key)
+        return reason is not None and reason.code in ODD_CODES
+
+    def _write_items(self, key: str, kind: str, items) -> None:
+        """Write a record of many items; odd items left in place are written back as they were."""
+        if self._odd_in_place(key):
+            try:
+                odd = READERS[kind](parse_json(self.backend.get(key) or ""))[1]
+            except UnreadableRecord:  # another tab wrote something else there meanwhile: nothing of ours is left
+                odd = type(items)()
+            items = {**odd, **items} if kind == "settings" else items + odd
+        field_name = {"history": "entries", "settings": "values", "daily": "days"}[kind]
+        self._write_json(key, {"schema": CURRENT_SCHEMA[kind], "type": kind, field_name: items})
+
+    # -- history
+
+    def history(self) -> list[dict]:
+        """Every entry that fits ``ENTRY`` (see ``_items`` for the others)."""
+        return self._items(HISTORY_KEY, "history")[0]
 
     def add_history(self, entry: dict) -> int:
         """Record a finished game once (by its save id). Returns how many of the oldest entries made room for it
         (the history keeps MAX_HISTORY; the app says so)."""
-        return self.merge_history([entry])[1]
+        return self.merge_history([entry]).removed
 
-    def merge_history(self, new_entries: list[dict]) -> tuple[int, int]:
-        """Add the entries whose id is not in the history yet, oldest first by ``at``; return (added, removed):
-        removed counts the oldest entries that had to go to stay within MAX_HISTORY."""
+    def merge_history(self, new_entries: list, make_room: bool = True) -> "HistoryMerge":
+        """Add the entries (that fit ``ENTRY``) whose id is not in the history yet. Beyond MAX_HISTORY, with
+        ``make_room`` the oldest entries go (a game just played); without (an import), the history keeps its own
+        and what does not fit is left out (the newest first kept); both are counted."""
         entries = self.history()
-        odd_in_place = self._history_entries()[1] if HISTORY_KEY in self.left_in_place else []
-        known = {e.get("id") for e in entries}
+        known = {e["id"] for e in entries}
         added = []
         for entry in new_entries:
-            if valid_history_entry(entry) and entry["id"] not in known:
+            if ENTRY.fits(entry) and entry["id"] not in known:
                 known.add(entry["id"])
                 added.append(entry)
+        result = HistoryMerge()
+        if not make_room and len(entries) + len(added) > MAX_HISTORY:
+            room = max(0, MAX_HISTORY - len(entries))
+            newest = sorted(added, key=_entry_time)[len(added) - room:] if room else []
+            result.left_out = len(added) - len(newest)
+            added = newest
         if not added:
-            return 0, 0
+            return result
         entries = sorted(entries + added, key=_entry_time)
-        removed = max(0, len(entries) - MAX_HISTORY)
-        self._write_history(entries[removed:], odd_in_place)
-        return len(added), removed
+        result.removed = max(0, len(entries) - MAX_HISTORY)
+        self._write_items(HISTORY_KEY, "history", entries[result.removed:])
+        result.added = len(added)
+        return result
 
     def prune_history(self, keep_last: int) -> int:
         """Keep only the newest ``keep_last`` entries; return how many were removed (the person asked for it)."""
         entries = self.history()
-        odd_in_place = self._history_entries()[1] if HISTORY_KEY in self.left_in_place else []
         removed = max(0, len(entries) - keep_last)
         if removed:
-            self._write_history(entries[removed:], odd_in_place)
+            self._write_items(HISTORY_KEY, "history", entries[removed:])
         return removed
-
-    def _write_history(self, entries: list[dict], odd_in_place: list | None = None) -> None:
-        """Odd entries that could not be kept aside are written back as they were: nothing is dropped."""
-        self._write_json(HISTORY_KEY, {"schema": CURRENT_SCHEMA["history"], "type": "history",
-                                       "entries": entries + (odd_in_place or [])})
 
     # -- settings
 
     def settings(self) -> dict:
-        record = self._read_json(SETTINGS_KEY)
-        if record is MISSING:
-            return {}
-        try:
-            record = migrate(record, "settings")
-        except UnreadableRecord as err:
-            self.quarantine(SETTINGS_KEY, self.backend.get(SETTINGS_KEY) or "", err)
-            return {}
-        values = record.get("values")
-        return dict(values) if isinstance(values, dict) else {}
+        """The settings' values that fit their shapes (``SETTING_SHAPES``; a later version's, ``OTHER_SETTING``)."""
+        return dict(self._items(SETTINGS_KEY, "settings")[0])
 
     def write_settings(self, values: dict) -> None:
-        self._write_json(SETTINGS_KEY, {"schema": CURRENT_SCHEMA["settings"], "type": "settings", "values": values})
+        """Store ``values`` over the settings stored now (a value not given here, e.g. a later version's, stays)."""
+        self._write_items(SETTINGS_KEY, "settings", {**self.settings(), **values})
 
     # -- daily challenges
 
     def daily(self) -> list[dict]:
-        """The daily challenges played (``junban.daily``); an unreadable record is kept aside and reported."""
-        from junban.daily import check_days
-
-        record = self._read_json(DAILY_KEY)
-        if record is MISSING:
-            return []
-        try:
-            record = migrate(record, "daily")
-            try:
-                return check_days(record.get("days"))
-            except ValueError as err:
-                raise UnreadableRecord(str(err), code="record.daily") from None
-        except UnreadableRecord as err:
-            self.quarantine(DAILY_KEY, self.backend.get(DAILY_KEY) or "", err)
-            return []
+        """The daily challenges played (``junban.daily``): every day that fits ``DAY``."""
+        return self._items(DAILY_KEY, "daily")[0]
 
     def write_daily(self, days: list[dict]) -> None:
-        self._write_json(DAILY_KEY, {"schema": CURRENT_SCHEMA["daily"], "type": "daily", "days": days})
+        self._write_items(DAILY_KEY, "daily", days)
+
+    # -- guesses being written (Eleusis solo science keeps them itself, as plain text)
+
+    def draft_keys(self) -> list[str]:
+        return sorted(k for k in self.backend.keys() if k.startswith(DRAFT_PREFIX))
+
+    def check_drafts(self) -> None:
+        """A draft under a name Junban never writes, or too long to be one, is kept aside."""
+        for key in self.draft_keys():
+            raw = self.backend.get(key)
+            if key in self.left_in_place or raw is None:
+                continue
+            if not SAVE_ID.match(key[len(DRAFT_PREFIX):]):
+                self.quarantine(key, raw, UnreadableRecord("its name is not one Junban writes", code="record.bad_name"))
+            elif not DRAFT.fits(raw):
+                self.quarantine(key, raw, UnreadableRecord("it is far too large", code="record.too_large"))
 
     def check_all(self) -> None:
         """Read every record once (at start-up), so anything unreadable is kept aside and reported now."""
@@ -575,6 +919,7 @@ class Store:
         self.history()
         self.daily()
         self.list_saves()
+        self.check_drafts()
 
     # -- what takes room, and what was kept aside
 
@@ -594,12 +939,14 @@ class Store:
         return usage
 
     def _part(self, key: str, raw: str) -> str:
-        if key.startswith(BACKUP_PREFIX) or (key in self.left_in_place and key != HISTORY_KEY):
+        if key.startswith(BACKUP_PREFIX) or (key in self.left_in_place and not self._odd_in_place(key)):
             return "aside"
         if key.startswith(SAVE_PREFIX):
             return "finished" if _FINISHED.search(raw) else "games"  # quotes inside a string would be escaped
         if key.startswith(GUEST_PREFIX):
             return "games"
+        if key.startswith(DRAFT_PREFIX):
+            return "drafts"
         return {HISTORY_KEY: "history", DAILY_KEY: "history", SETTINGS_KEY: "settings"}.get(key, "other")
 
     def kept_aside(self) -> list[KeptAside]:
@@ -609,8 +956,7 @@ class Store:
             raw = self.backend.get(key)
             if raw is None:
                 continue
-            odd_entries = key == HISTORY_KEY and self._odd_entries_in_place()
-            what = RecordName("history-entries") if odd_entries else name_record(key, raw)
+            what = RecordName(ODD_ITEMS[_live_what(key)]) if self._odd_in_place(key) else name_record(key, raw)
             found.append(KeptAside(key, what, backup_time(key), len(key) + len(raw), diagnose(what.kind, raw)))
         return found
 
@@ -618,87 +964,85 @@ class Store:
         return self.backend.get(key)
 
     def delete_kept(self, key: str) -> None:
-        """Delete a backup or a record left in place (the person asked for it on the Storage screen). Odd history
-        entries left in place go alone: the readable entries stay."""
-        if key == HISTORY_KEY and key in self.left_in_place and self._odd_entries_in_place():
-            self._write_history(self._history_entries()[0])
+        """Delete a backup or a record left in place (the person asked for it on the Storage screen). Odd items left
+        in place go alone: the items that fit stay."""
+        if self._odd_in_place(key):
+            kind = _live_what(key)
+            self.left_in_place.pop(key, None)
+            try:
+                good = READERS[kind](parse_json(self.backend.get(key) or ""))[0]
+            except UnreadableRecord:
+                good = None  # another tab wrote something else there meanwhile: that stays
+            if good is not None:
+                self._write_items(key, kind, good)
         elif key.startswith(BACKUP_PREFIX) or key in self.left_in_place:
             self.backend.remove(key)
         self.left_in_place.pop(key, None)
 
-    def _odd_entries_in_place(self) -> bool:
-        reason = self.left_in_place.get(HISTORY_KEY)
-        return reason is not None and reason.code == "record.odd_entries"
+
+@dataclass
+class HistoryMerge:
+    """What ``Store.merge_history`` did: entries added, the oldest removed to make room, entries left out."""
+
+    added: int = 0
+    removed: int = 0
+    left_out: int = 0
+
+
+READERS = {"history": read_history, "settings": read_settings, "daily": read_daily}
+ODD_ITEMS = {"history": "history-entries", "settings": "settings", "daily": "daily"}  # what a backup is named
+ODD_CODES = ("record.odd_entries", "record.odd_values", "record.odd_days")
+
+
+def odd_reason(kind: str, odd) -> UnreadableRecord:
+    """Why a record of many items was copied aside: how many of its items do not fit (and, for settings, which)."""
+    n = len(odd)
+    if kind == "settings":
+        names = ", ".join(_field_name(name) for name in list(odd)[:3]) + (", …" if n > 3 else "")
+        return UnreadableRecord(f"{n} of its values are not ones Junban writes ({names})", code="record.odd_values",
+                                n=n, names=names)
+    if kind == "daily":
+        return UnreadableRecord(f"{n} of its days are not readable", code="record.odd_days", n=n)
+    return UnreadableRecord(f"{n} of its entries are not games Junban records", code="record.odd_entries", n=n)
 
 
 def diagnose(kind: str, raw: str) -> UnreadableRecord | None:
     """What is wrong with a kept-aside record of ``kind`` now (None: it reads fine now)."""
     try:
+        if kind == "draft":
+            return None if DRAFT.fits(raw) else UnreadableRecord("it is far too large", code="record.too_large")
         record = parse_json(raw)
         if kind == "save":
             return replay_problem(check_save(record))
-        if kind == "history-entries":
-            odd = [e for e in record if not valid_history_entry(e)] if isinstance(record, list) else [record]
-            if odd:
-                return UnreadableRecord("entries that are not games Junban records", code="record.odd_entries",
-                                        n=len(odd))
-            return None
-        if kind in ("history", "settings"):
-            record = migrate(record, kind)
-            if kind == "history" and not isinstance(record.get("entries"), list):
-                raise UnreadableRecord("the list of games is missing", code="record.no_entries")
-            if kind == "history":
-                return diagnose("history-entries", to_json(record["entries"]))
-            return None
-        if kind == "daily":
-            from junban.daily import check_days
+        if kind in READERS or kind == "history-entries":
+            if kind == "history-entries" and type(record) is list:  # kept aside by an earlier version: the entries
+                odd = [e for e in record if not ENTRY.fits(e)]
+            else:
+                odd = READERS[ODD_KIND.get(kind, kind)](record)[1]
+            return odd_reason(ODD_KIND.get(kind, kind), odd) if odd else None
+        if kind == "import":
+            from junban.transfer import file_problem
 
-            try:
-                check_days(migrate(record, kind).get("days"))
-            except ValueError:
-                return UnreadableRecord("its list of daily challenges is not readable", code="record.daily")
-            return None
+            return file_problem(record)
         return UnreadableRecord("its name is not one Junban writes", code="record.bad_name")
     except UnreadableRecord as err:
         return err
+
+
+ODD_KIND = {"history-entries": "history"}
 
 
 def _reject_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses as infinity, which no record holds and JSON cannot write back
+        raise ValueError("a number out of range")
+    return value
+
+
 def _entry_time(entry: dict) -> float:
     at = entry.get("at")
     return float(at) if type(at) in (int, float) and math.isfinite(at) else 0.0
-
-
-def _check_save_shape(record: dict, save_id: object) -> None:
-    expected = {
-        "id": str, "game": str, "config": dict, "seed": str, "seats": list, "actions": list,
-        "created": (int, float), "updated": (int, float), "finished": bool,
-    }
-    for name, kind in expected.items():
-        value = record.get(name)
-        if not isinstance(value, kind) or (kind == (int, float) and (isinstance(value, bool) or not math.isfinite(value))):
-            raise UnreadableRecord(f"its field '{name}' is missing or of the wrong type", code="record.field", name=name)
-    if record["id"] != save_id:
-        raise UnreadableRecord("it is stored under another game's name", code="record.wrong_id")
-    if not all(isinstance(s, dict) for s in record["seats"]) or not 1 <= len(record["seats"]) <= 8:
-        raise UnreadableRecord("its seats are not readable", code="record.bad_seats")
-    # Optional (saves written before they existed have neither): how the game is played, and hints taken.
-    if "mode" in record and record["mode"] not in SAVE_MODES:
-        raise UnreadableRecord("its field 'mode' is of the wrong type", code="record.field", name="mode")
-    hints = record.get("hints", 0)
-    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
-        raise UnreadableRecord("its field 'hints' is of the wrong type", code="record.field", name="hints")
-
-
-def valid_history_entry(entry: object) -> bool:
-    return (
-        isinstance(entry, dict)
-        and isinstance(entry.get("id"), str)
-        and isinstance(entry.get("game"), str)
-        and isinstance(entry.get("bucket"), str)
-        and type(entry.get("players")) is int
-        and isinstance(entry.get("won"), bool)
-    )

@@ -55,19 +55,31 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday():
     assert daily.streak(days, "23", TODAY) == 1
 
 
-@pytest.mark.parametrize("broken", [
-    [{"game": "the-game"}],  # fields missing
-    [day("the-game", "2026-02-30")],  # no such date
-    [dict(day("the-game", TODAY), finished="yes")],
-    [dict(day("the-game", TODAY, won=True), score="3")],
-    "not a list",
-])
-def test_an_unreadable_daily_record_is_kept_aside_and_reported(broken):
-    backend = DictStorage({DAILY_KEY: json.dumps({"schema": 1, "type": "daily", "days": broken})})
+def test_an_unreadable_daily_record_is_kept_aside_and_reported():
+    text = json.dumps({"schema": 1, "type": "daily", "days": "not a list"})
+    backend = DictStorage({DAILY_KEY: text})
     store = Store(backend)
     assert store.daily() == []
     problem, = store.take_problems()
-    assert problem.backup_key and backend.get(problem.backup_key) is not None and backend.get(DAILY_KEY) is None
+    assert backend.get(problem.backup_key) == text and backend.get(DAILY_KEY) is None
+
+
+@pytest.mark.parametrize("broken", [
+    {"game": "the-game"},  # fields missing
+    day("the-game", "2026-02-30"),  # no such date
+    dict(day("the-game", TODAY), finished="yes"),
+    dict(day("the-game", TODAY, won=True), score="3"),
+    dict(day("the-game", "2026-11-20"), save="second"),  # a second counted attempt of a day
+])
+def test_an_unreadable_day_is_kept_aside_with_the_record_as_found_and_the_other_days_stay(broken):
+    good = [day("the-game", "2026-11-20"), day("23", TODAY)]
+    text = json.dumps({"schema": 1, "type": "daily", "days": [good[0], broken, good[1]]})
+    backend = DictStorage({DAILY_KEY: text})
+    store = Store(backend)
+    assert store.daily() == good
+    problem, = store.take_problems()
+    assert problem.reason.code == "record.odd_days" and backend.get(problem.backup_key) == text
+    assert json.loads(backend.get(DAILY_KEY))["days"] == good and store.daily() == good and not store.take_problems()
 
 
 def test_the_released_daily_record_loads():

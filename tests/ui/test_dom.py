@@ -99,3 +99,50 @@ def test_any_sequence_of_renders_leaves_the_dom_equal_to_the_last_tree():
             tree = _random_tree(rng)
             r.render(tree)
             assert root.childNodes[0].html() == _expected_html(tree)
+
+
+def test_a_long_list_is_patched_in_one_pass_not_one_scan_per_child():
+    """A move log of 20,000 entries gets one more (a click at a table): patching it took ~10 s when each child's
+    place was found by scanning the list from its start (issue 34); one pass takes milliseconds."""
+    import time
+
+    doc, root, r = mount()
+    entries = [h("li", {"key": k}, str(k)) for k in range(20_000)]
+    r.render(h("ol", {}, entries))
+    first = root.childNodes[0].childNodes[0]
+    started = time.process_time()
+    r.render(h("ol", {}, [h("li", {"key": k}, str(k)) for k in range(20_001)]))
+    r.render(h("ol", {}, [h("li", {"key": k}, str(k)) for k in range(-1, 20_001)]))  # and one before them all
+    spent = time.process_time() - started
+    items = root.childNodes[0].childNodes
+    assert [c.textContent for c in items[:2]] == ["-1", "0"] and items[1] is first and len(items) == 20_002
+    assert spent < 2.0, f"{spent:.1f} s of CPU for two renders"
+
+
+def test_reordering_keeps_every_element_and_ends_in_the_new_order():
+    rng = random.Random(34)
+    for _ in range(200):
+        doc, root, r = mount()
+        old = rng.sample(range(30), rng.randint(0, 20))
+        r.render(h("ul", {}, [h("li", {"key": k}, str(k)) for k in old]))
+        before = {c.textContent: c for c in root.childNodes[0].childNodes}
+        new = rng.sample(range(30), rng.randint(0, 20))
+        r.render(h("ul", {}, [h("li", {"key": k}, str(k)) for k in new]))
+        after = root.childNodes[0].childNodes
+        assert [c.textContent for c in after] == [str(k) for k in new]
+        assert all(c is before[c.textContent] for c in after if c.textContent in before)
+
+
+def test_the_patch_benchmark_runs():
+    """tools/bench_dom_patch.py, which the numbers of issue 34's defect 9 come from (a tiny run)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(root / "tools" / "bench_dom_patch.py"), "--sizes", "50", "--repeat", "1"],
+                         capture_output=True, text=True, timeout=60, check=True, cwd=root,
+                         env=dict(os.environ, PYTHONPATH=f"{root / 'py'}{os.pathsep}{root}"))
+    assert set(json.loads(out.stdout.strip().splitlines()[-1])["patch_ms"]) == {"50"}

@@ -81,7 +81,8 @@ def test_export_then_import_on_a_fresh_device_says_what_it_did():
     fresh.field("st:import", "C:\\fakepath\\junban.json", final=True)
     [said] = [n for n in notices(fresh) if n.startswith("Imported")]
     games = len(device.list_saves())  # every released save fixture
-    assert said == f"Imported: {games} games added, 1 result added to the history, settings taken from the file."
+    assert said == (f"Imported: {games} games added, 1 result added to the history, 3 days of daily challenges added, "
+                    "settings taken from the file.")
     assert i18n.language() == "ja", "the imported settings (Japanese) are taken on at once"
     i18n.set_language("en")
     other.chosen_files["st-import"] = DEEP

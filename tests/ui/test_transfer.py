@@ -8,7 +8,7 @@ import pytest
 
 from junban import links, transfer
 from junban.session import Seat, Session
-from junban.storage import HISTORY_KEY, SAVE_PREFIX, SETTINGS_KEY, Store, UnreadableRecord
+from junban.storage import DAILY_KEY, HISTORY_KEY, SAVE_PREFIX, SETTINGS_KEY, Store, UnreadableRecord
 from tests.ui.fakeplatform import DictStorage
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "v1"
@@ -16,10 +16,11 @@ DEEP = "[" * 10000 + "]" * 10000
 
 
 def fixture_device() -> Store:
-    """A device with every released fixture: saves of each game, a history, settings."""
+    """A device with every released fixture: saves of each game, a history, settings, the daily record."""
     data = {SAVE_PREFIX + json.loads(p.read_text())["id"]: p.read_text() for p in FIXTURES.glob("save-*.json")}
     data[HISTORY_KEY] = (FIXTURES / "history.json").read_text()
     data[SETTINGS_KEY] = (FIXTURES / "settings.json").read_text()
+    data[DAILY_KEY] = (FIXTURES / "daily.json").read_text()
     return Store(DictStorage(data))
 
 
@@ -36,6 +37,7 @@ def test_everything_exported_and_imported_on_a_fresh_device_is_the_same_and_play
     for summary in here.list_saves():
         assert there.read_save(summary.id) == here.read_save(summary.id)
     assert there.history() == here.history() and there.settings() == here.settings()
+    assert there.daily() == here.daily() and result.days_added == 3
     game = Session.from_record(there.read_save("fixture0001tg"))
     game.apply(game.legal_actions()[0])  # and it plays on
     again = transfer.import_bundle(there, transfer.read_file(transfer.export_file(here, 2.0)), ids())
@@ -71,7 +73,7 @@ def test_importing_never_overwrites_a_game_silently():
     ("{not json", "record.bad_json"),
     (json.dumps({"type": "something else"}), "transfer.not_export"),
     (json.dumps({"type": "junban-export", "schema": 2, "saves": []}), "transfer.newer"),
-    (json.dumps({"type": "junban-export", "schema": 1, "saves": {}}), "transfer.not_export"),
+    (json.dumps({"type": "junban-export", "schema": 1, "saves": {}}), "record.field"),
     (json.dumps({"type": "junban-export", "schema": 1}), "transfer.empty"),
 ], ids=["deep", "huge", "not-json", "foreign", "newer", "saves-not-a-list", "empty"])
 def test_a_hostile_or_foreign_file_is_refused_with_a_reason(text, code):
@@ -101,7 +103,7 @@ def test_imported_settings_fill_in_only_what_is_not_set_here():
 def test_a_game_sent_as_a_link_arrives_whole_and_a_changed_link_is_refused():
     record = a_game(6)
     token = transfer.game_token(record)
-    assert transfer.game_from_token(token) == record
+    assert transfer.game_from_token(token).saves == [record]
     route = links.parse_route(f"#/receive?game={token}")
     assert route.name == "receive" and route.params == {"game": token}
     changed = token[:20] + ("A" if token[20] != "A" else "B") + token[21:]

@@ -17,6 +17,7 @@ from junban.games import load_game
 from junban.net import protocol
 from junban.net.protocol import ProtocolError
 from junban.session import Seat, clean_name
+from junban.storage import VIEW
 
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
@@ -132,6 +133,9 @@ def read_welcome(message: dict, pairing_table: str, pairing_seat: int, pairing_g
 def read_update(message: dict, players: int) -> dict:
     at = protocol.need_str(message, "at", 40)
     view = protocol.need_dict(message, "view")
+    for name in ("view", "outcome", "legal"):  # plain data of a view's size: the table's code then reads it
+        if not VIEW.fits(message.get(name)):
+            raise ProtocolError(f"bad {name}", code="net.field", field=name)
     to_act = message.get("to_act")
     if not (to_act is None or (type(to_act) is int and 0 <= to_act < players)):
         raise ProtocolError("bad to_act", code="net.field", field="to_act")

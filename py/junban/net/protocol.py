@@ -192,11 +192,13 @@ def entry_data(index: int, seat: int | None, event: dict) -> list:
 
 def read_entries(raw: list, players: int) -> list[tuple[int, int | None, dict]]:
     """Log entries from a host: [index, seat, event] with a plain event object."""
+    from junban.storage import EVENT
+
     entries = []
     for item in raw:
         if (not isinstance(item, list) or len(item) != 3 or type(item[0]) is not int or item[0] < 0
                 or not (item[1] is None or (type(item[1]) is int and 0 <= item[1] < players))
-                or not isinstance(item[2], dict)):
+                or not isinstance(item[2], dict) or not EVENT.fits(item[2])):
             raise ProtocolError("bad log entry", code="net.log")
         entries.append((item[0], item[1], item[2]))
     return entries

@@ -309,7 +309,7 @@ class App:
             services.go(f"#/play/{session.id}", replace=True)
 
     def _open_save(self, save_id: str):
-        from junban.session import LONG_LOG, Session
+        from junban.storage import UnreadableRecord, replay
 
         record = self.store.read_save(save_id)
         self.services.report_storage_problems()
@@ -318,15 +318,13 @@ class App:
             self.platform.set_hash("#/", replace=True)
             return self._home()
         try:
-            session = Session.from_record(record)
-        except (JunbanError, ValueError, TypeError, KeyError) as err:
-            from junban.storage import replay_failure
-
-            self.store.save_unreadable(save_id, replay_failure(err))
+            session = replay(record)  # a long log written before folding existed comes back folded
+        except UnreadableRecord as problem:
+            self.store.save_unreadable(save_id, problem)
             self.services.report_storage_problems()
             self.platform.set_hash("#/", replace=True)
             return self._home()
-        if len(session.actions) >= LONG_LOG and session.compact():  # written before folding: the same position
+        if len(session.actions) < len(record["actions"]):  # the same position
             self.services.notify(t("storage.compacted", n=len(record["actions"]) - len(session.actions)), "info")
             self.services.save(session)
         self.services.warn_if_long(session)
@@ -353,10 +351,17 @@ class App:
             self.services.focus_after_render(getattr(screen, "focus_on_show", "#main h1 || #main"))
         self.render()
 
-    def storage_changed(self, key: str | None) -> None:
-        """Another tab wrote to storage."""
-        if self.screen is not None and hasattr(self.screen, "storage_changed"):
-            self.screen.storage_changed(key)
+    def storage_changed(self, key: str | None, new_value: str | None = None) -> None:
+        """Another tab wrote ``new_value`` under ``key`` (None: removed, or the whole storage cleared)."""
+        try:
+            told = self.services.other_tab_wrote(key, new_value)
+            if self.screen is not None and hasattr(self.screen, "storage_changed"):
+                self.screen.storage_changed(key)
+            if told:
+                self.render()
+        except Exception as err:  # never a dead page
+            self.services.report_crash(err)
+            self.render()
 
     def offer_update(self) -> None:
         """A new version of the app is installed and waiting: say so, with a button to reload onto it."""

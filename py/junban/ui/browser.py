@@ -412,7 +412,8 @@ class BrowserPlatform:
 
         def on_storage(event):
             key = _present(event.key)
-            app.storage_changed(None if key is None else str(key))
+            value = _present(event.newValue)
+            app.storage_changed(None if key is None else str(key), value if isinstance(value, str) else None)
 
         for target, name, fn in (
             (self.root, "click", on_click),

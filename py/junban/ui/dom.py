@@ -187,23 +187,24 @@ class Renderer:
         for child in old:
             if id(child) not in used:
                 parent.removeChild(child.el)
-        current = [child for child in old if id(child) in used]
-        for index, (child, match) in enumerate(zip(new, matches)):
+        # The kept children in their page order; ``next_kept`` is the first not yet placed. Each new child goes
+        # before it (or stays, if it is that one): one pass, however long the list (a long move log).
+        kept = [child for child in old if id(child) in used]
+        placed: set[int] = set()
+        next_kept = 0
+        for child, match in zip(new, matches):
+            while next_kept < len(kept) and id(kept[next_kept]) in placed:
+                next_kept += 1
+            anchor = kept[next_kept] if next_kept < len(kept) else None
             if match is None:
-                el = self._create(child, svg)
-                anchor = current[index].el if index < len(current) else None
-                parent.insertBefore(el, anchor)
-                current.insert(index, child)
+                parent.insertBefore(self._create(child, svg), anchor.el if anchor is not None else None)
                 continue
             self._patch(match, child, svg)
-            position = next(i for i, c in enumerate(current) if c is match)
-            if position != index:
-                current.pop(position)
-                anchor = current[index].el if index < len(current) else None
-                parent.insertBefore(child.el, anchor)
-                current.insert(index, child)
+            placed.add(id(match))
+            if match is anchor:
+                next_kept += 1
             else:
-                current[index] = child
+                parent.insertBefore(child.el, anchor.el if anchor is not None else None)
 
 
 def _same_kind(a, b) -> bool:

@@ -82,6 +82,17 @@ def log_notice(session) -> tuple[str, str] | None:
     return "long", t("storage.log_long", n=moves, max=MAX_ACTIONS, stretch=LAST_STRETCH)
 
 
+def finished_results(store, saves) -> dict:
+    """Save id -> a finished saved game's result in words ("✕ Lost · 12 cards left"), from its entry in the history
+    (the save is not replayed); a game whose result is not in the history is not in it."""
+    from junban.ui.daily_ui import history_text
+
+    finished = {s.id for s in saves if s.finished}
+    if not finished:
+        return {}
+    return {e["id"]: history_text(e) for e in store.history() if e["id"] in finished and e["game"] in GAME_MODULES}
+
+
 def size_words(chars: int) -> str:
     """A size as people read one (a character counted as a byte, as the quota is counted)."""
     if chars < 1_000_000:

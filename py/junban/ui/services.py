@@ -141,22 +141,22 @@ class Services:
     # ------------------------------------------------------------------ settings
 
     def _read_settings(self) -> dict:
+        """The stored settings this version uses. Their shapes are checked by the store (``SETTING_SHAPES``: a value
+        of another shape is kept aside with a notice); what is left to check here is what this version knows."""
         values = self.store.settings()
         clean = {}
         if values.get("lang") in i18n.LANGUAGES:
             clean["lang"] = values["lang"]
         if values.get("speed") in SPEEDS:
             clean["speed"] = values["speed"]
-        names = values.get("names")
-        if isinstance(names, list):
+        if "names" in values:
             from junban.session import clean_name
 
-            clean["names"] = [clean_name(n, "") for n in names[:8] if isinstance(n, str)]
-        offered = values.get("tutorials_offered")
-        if isinstance(offered, list):
+            clean["names"] = [clean_name(n, "") for n in values["names"]]
+        if "tutorials_offered" in values:
             from junban.games import GAME_MODULES
 
-            clean["tutorials_offered"] = [g for g in offered[:10] if isinstance(g, str) and g in GAME_MODULES]
+            clean["tutorials_offered"] = [g for g in values["tutorials_offered"] if g in GAME_MODULES]
         return clean
 
     def reload_settings(self) -> None:
@@ -283,7 +283,9 @@ class Services:
         ended, if not now), marked assisted and by its mode; a daily challenge's counted attempt keeps its result
         for the home screen."""
         entry = dict(entry, id=session.id, game=session.game, players=len(session.seats),
-                     at=self.platform.now() if at is None else at, seed=session.seed)
+                     at=self.platform.now() if at is None else at)
+        if session.seed is not None:  # a seat played on another phone never has its deal's seed
+            entry["seed"] = session.seed
         if session.assisted:
             entry["assisted"] = True
         if session.mode:
@@ -326,3 +328,21 @@ class Services:
     def report_storage_problems(self) -> None:
         for problem in self.store.take_problems():
             self.notify(problem_notice(problem, self.platform.now()), "error")
+
+    def other_tab_wrote(self, key: str | None, theirs: str | None) -> bool:
+        """Another tab wrote ``theirs`` under ``key``: if this tab's own write crossed it, what would be lost is
+        merged back (``junban.transfer.other_tab_wrote``), and the person is told (True)."""
+        if key is None or theirs is None:
+            return False
+        from junban.storage import name_record
+        from junban.transfer import COPIED, other_tab_wrote
+        from junban.ui.records import record_words
+
+        outcome = other_tab_wrote(self.store, key, theirs, new_save_id)
+        if outcome == COPIED:
+            what = record_words(name_record(key, theirs), self.platform.now())
+            self.notify(t("storage.two_tabs_copy", record=what), "error", key="two-tabs-copy")
+        elif outcome == "merged":
+            self.notify(t("storage.two_tabs_merged"), "info", key="two-tabs")
+        self.report_storage_problems()
+        return outcome is not None

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis_science import links as science_links
-from junban.storage import StorageFull
+from junban.storage import DRAFT_PREFIX, StorageFull
+from junban.storage import MAX_DRAFT as DRAFT_MAX
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
@@ -46,8 +47,8 @@ HISTORY_COLUMNS = ("games", "wins", "perfect", "streak", "mean_score")
 HISTORY_LABELS = {"wins": "sci.history.solved", "perfect": "sci.history.perfect", "mean_score": "sci.history.mean"}
 HISTOGRAM_EDGES = [0, 1, 5, 10, 15, 20, 25]
 SOURCES = ("library", "own")
-DRAFT_PREFIX = "junban.draft."  # + save id: the guess being written, kept across reloads
-DRAFT_MAX = 2000
+# The guess being written is kept under DRAFT_PREFIX + save id (junban.storage knows it as Junban's), so a reload
+# does not lose it; at most DRAFT_MAX characters.
 
 
 # ---------------------------------------------------------------------- setup

@@ -717,3 +717,4 @@ def history_chart(scores: list[int]):
 
 
 HISTORY_COLUMNS = ("games", "wins", "perfect", "streak", "best_streak", "mean_score")
+HISTORY_LABELS = {"mean_score": "tg.history.mean_left"}  # the score is the cards left

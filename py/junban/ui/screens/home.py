@@ -8,7 +8,7 @@ from junban.ui import daily_ui
 from junban.ui.dom import h
 from junban.ui.games import has_ui
 from junban.ui.i18n import t
-from junban.ui.records import game_title
+from junban.ui.records import finished_results, game_title
 
 
 class HomeScreen:
@@ -91,11 +91,12 @@ class HomeScreen:
             return h("section", {"class": "saves"}, h("h2", {}, t("home.saved")),
                      h("p", {"class": "muted"}, t("home.no_saves")), storage)
         rows = []
+        results = finished_results(self.services.store, self.saves)
         for save in self.saves:
             title = game_title(save.game)  # a newer version's game: "a game this version does not know"
             who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
             when = _ago(self.services.platform.now() - save.updated)
-            status = t("home.finished") if save.finished else t("home.moves", n=save.moves)
+            status = results.get(save.id) or (t("home.finished") if save.finished else t("home.moves", n=save.moves))
             marks = daily_ui.save_marks(save)
             if marks:
                 status = f"{marks} · {status}"

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from junban import transfer
 from junban.games import GAME_MODULES
-from junban.storage import (
-    SAVE_PREFIX,
-    UNKNOWN_GAME,
-    RecordName,
-    StorageFull,
-    UnreadableRecord,
-    parse_json,
-)
+from junban.storage import SAVE_PREFIX, UNKNOWN_GAME, RecordName, StorageFull, UnreadableRecord
 from junban.ui.dom import h
 from junban.ui.i18n import t
-from junban.ui.records import QUOTA_CHARS, date_words, game_title, reason_words, record_words, size_words
+from junban.ui.records import (
+    QUOTA_CHARS,
+    date_words,
+    finished_results,
+    game_title,
+    reason_words,
+    record_words,
+    size_words,
+)
 from junban.ui.screens.old_games import confirm_box, handle_prune, prune_offer
 
 IMPORT_INPUT = "st-import"
+RESTORABLE = ("save", "history", "history-entries", "settings", "daily", "import")  # kinds "Put back" takes
 
 
 class StorageScreen:
@@ -66,6 +68,7 @@ class StorageScreen:
         u = self.usage
         labels = {"games": t("storage.part.games", n=u.records["games"]),
                   "finished": t("storage.part.finished", n=u.records["finished"]),
+                  "drafts": t("storage.part.drafts", n=u.records["drafts"]),
                   "history": t("storage.part.history"), "settings": t("storage.part.settings"),
                   "aside": t("storage.part.aside", n=u.records["aside"]), "other": t("storage.part.other")}
         used = t("storage.used", used=size_words(u.total), quota=size_words(QUOTA_CHARS))
@@ -93,10 +96,11 @@ class StorageScreen:
     def _saved_games(self):
         rows = []
         now = self.services.platform.now()
+        results = finished_results(self.services.store, self.saves)
         for save in self.saves:
             words = record_words(_save_name(save), now)
             size = len(self.services.store.raw(SAVE_PREFIX + save.id) or "")
-            status = t("storage.finished") if save.finished else t("home.moves", n=save.moves)
+            status = results.get(save.id) or (t("storage.finished") if save.finished else t("home.moves", n=save.moves))
             rows.append(h("li", {"class": "st-item", "key": save.id},
                           h("div", {"class": "st-what"},
                             h("strong", {}, game_title(save.game)),
@@ -117,10 +121,12 @@ class StorageScreen:
             words = record_words(kept.what, now)
             when = (t("storage.aside_since", date=date_words(kept.since, now)) if kept.since is not None
                     else t("storage.aside_in_place"))
+            restorable = kept.reason is None and kept.what.kind in RESTORABLE
             wrong = (t("storage.aside_wrong", reason=reason_words(kept.reason)) if kept.reason is not None
-                     else t("storage.aside_fine"))
+                     else t("storage.aside_fine") if kept.what.kind == "save"
+                     else t("storage.aside_fine_record") if restorable else "")
             extra = [("st:aside-download", str(n), t("storage.download"), t("storage.download_label", record=words))]
-            if kept.reason is None and kept.what.kind == "save":
+            if restorable:
                 extra.append(("st:aside-restore", str(n), t("storage.restore"),
                               t("storage.restore_label", record=words)))
             rows.append(h("li", {"class": "st-item", "key": f"{n}:{kept.key[:60]}"},
@@ -220,20 +226,20 @@ class StorageScreen:
         return self.aside[index] if 0 <= index < len(self.aside) else None
 
     def _restore(self, kept) -> None:
-        """A kept-aside save that reads fine now goes back among the saved games (merged: nothing overwritten)."""
+        """A kept-aside record that reads fine now goes back where it belongs (merged: nothing overwritten)."""
         from junban.ui.services import new_save_id
 
         services = self.services
         try:
-            record = transfer.validated_save(parse_json(services.store.raw(kept.key)))
-            transfer.merge_save(services.store, record, new_save_id)
+            transfer.put_back(services.store, kept.key, kept.what.kind, new_save_id)
         except UnreadableRecord as err:
             self._say(t("import.bad", reason=reason_words(err)), "error")
             return
         except StorageFull:
             services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
             return
-        services.store.delete_kept(kept.key)
+        if kept.what.kind == "settings":
+            services.reload_settings()
         self._say(t("storage.restored", record=_capital(record_words(kept.what, services.platform.now()))))
 
     def _import(self, text: str | None, error: str | None) -> None:
@@ -263,16 +269,29 @@ class StorageScreen:
 
 
 def import_summary(result: transfer.ImportResult) -> str:
-    """What an import did, every case counted ("2 games added, 1 game was already here, …")."""
+    """What an import did, every case counted ("2 games added, 1 game was already here, …"), what could not be read
+    with why, and where it was kept."""
+    from junban.storage import MAX_HISTORY
+
     parts = [t(f"import.{outcome}", n=result.games[outcome])
              for outcome in (transfer.ADDED, transfer.UPDATED, transfer.COPIED, transfer.KEPT, transfer.SAME)
              if result.games.get(outcome)]
     if result.refused:
-        parts.append(t("import.refused", n=result.refused))
+        parts.append(t("import.refused", n=result.refused, reason=reason_words(result.refused_reason)))
     if result.history_added:
         parts.append(t("import.history", n=result.history_added))
+    if result.history_left_out:
+        parts.append(t("import.history_left_out", n=result.history_left_out, max=MAX_HISTORY))
+    if result.days_added:
+        parts.append(t("import.days", n=result.days_added))
+    if result.days_kept:
+        parts.append(t("import.days_kept", n=result.days_kept))
     if result.settings:
         parts.append(t(f"import.settings_{result.settings}"))
+    if result.odd_entries:
+        parts.append(t("import.odd", n=result.odd_entries))
+    if result.kept_aside:
+        parts.append(t(f"import.aside_{result.kept_aside}"))
     return ", ".join(parts) if parts else t("import.nothing")
 
 
@@ -280,60 +299,31 @@ def import_summary(result: transfer.ImportResult) -> str:
 
 
 def receive(services, params: dict) -> str | None:
-    """A game sent as a link: checked and replayed first, then merged (never overwriting); the id to open it
-    under, or None (the notice says why)."""
+    """A game sent as a link: checked and replayed first, then merged like an imported file (never overwriting,
+    with its day of the daily record); the id to open it under, or None (the notice says why)."""
     from junban.ui.services import new_save_id
 
     try:
-        record = transfer.game_from_token(params.get("game"))
-        outcome, save_id = transfer.merge_save(services.store, record, new_save_id)
+        result = transfer.import_bundle(services.store, transfer.game_from_token(params.get("game")), new_save_id)
     except UnreadableRecord as err:
         services.report_storage_problems()
         services.notify(t("link.bad", reason=reason_words(err)), "error")
         return None
-    except StorageFull:
+    services.report_storage_problems()
+    if result.full or not result.ids:
         services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
         return None
-    services.report_storage_problems()
+    outcome = next(iter(result.games))
     key = {"added": "send.arrived", "same": "send.arrived_same", "updated": "send.arrived_updated",
            "kept": "send.arrived_kept", "copied": "send.arrived_copy"}[outcome]
     services.notify(t(key), "info")
-    return save_id
+    return result.ids[0]
 
 
 def send_file(services, record: dict | None) -> None:
     if record is not None:
         services.platform.download(f"junban-{record['game']}-{record['id']}.json",
-                              transfer.game_file(record, services.platform.now()))
-
-
-def send_box(table):
-    """The "Send this game" box on a table: a link to go on elsewhere, and the same as a file."""
-    link = getattr(table, "send_link", False)
-    if link is False:
-        return None
-    return h("div", {"class": "st-send", "id": "send-box"},
-             h("p", {"class": "help"}, t("send.help")),
-             h("label", {"for": "send-url"}, t("send.link_label")) if link else None,
-             h("input", {"id": "send-url", "type": "text", "readonly": True, "value": link}) if link
-             else h("p", {}, t("send.too_long")),
-             h("div", {"class": "st-actions"},
-               h("button", {"type": "button", "class": "button", "data-act": "send:file", "id": "send-file"},
-                 t("send.download")),
-               h("button", {"type": "button", "class": "button quiet", "data-act": "send:close"}, t("send.close"))))
-
-
-def handle_send(table, act: str) -> None:
-    services = table.services
-    record = table.session.to_record()
-    if act == "send:open":
-        token = transfer.game_token(record)
-        table.send_link = f"{services.platform.page_url()}#/receive?game={token}" if token else None
-        services.focus_after_render("#send-url" if token else "#send-file")
-    elif act == "send:file":
-        send_file(services, record)
-    elif act == "send:close":
-        table.send_link = False
+                                   transfer.game_file(record, services.platform.now(), services.store.daily()))
 
 
 # ---------------------------------------------------------------------- helpers
