@@ -112,9 +112,10 @@ def _events(table, entries, compact: bool):
 
 
 def _seat_label(table, seat) -> str:
+    """A seat's name; "(you)" for the person the table's words address (``table.reader``)."""
     if seat is None:
         return t("log.table")
-    return t("log.you", name=table.seat_name(seat)) if seat == table.viewer else table.seat_name(seat)
+    return t("log.you", name=table.seat_name(seat)) if seat == table.reader else table.seat_name(seat)
 
 
 def _round_title(table, number: int) -> str:
@@ -136,7 +137,7 @@ def render_log(table, limit: int | None = None):
         if turn.round is not None and turn.round != last_round:
             items.append(h("li", {"class": "log-round", "key": f"round-{turn.round}"}, _round_title(table, turn.round)))
         last_round = turn.round
-        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.viewer else None], "key": turn.number},
+        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.reader else None], "key": turn.number},
                        h("span", {"class": "log-who"},
                          h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ",
                          _seat_label(table, turn.seat)),

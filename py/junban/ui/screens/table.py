@@ -36,6 +36,9 @@ from junban.ui.services import SPEEDS
 
 # Sheets every table has; a game's own sheets are drawn by its module (``render_sheet``).
 SHARED_SHEETS = ("menu", "log", "rules", "result")
+# The sheets the pass-the-device cover opens over itself (the top bar's ? and ☰ work there too); they show
+# nothing of anyone's hand.
+COVER_SHEETS = ("menu", "log", "rules")
 
 
 class TableScreen:
@@ -88,6 +91,12 @@ class TableScreen:
         seat = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         return self.session.view(seat)
 
+    @property
+    def reader(self) -> int | None:
+        """Whom the table's words address ("(you)" in the recap and the log): the person the pass-the-device
+        cover calls, else the viewer."""
+        return self.session.to_act if self.needs_handover() else self.viewer
+
     def hand_visible(self) -> bool:
         return self.viewer is not None and not self.needs_handover()
 
@@ -130,7 +139,7 @@ class TableScreen:
                              "inert": True if self.sheet.is_open() else None, "key": "frame"},
                      h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
-            return self._cover()
+            return [self._cover(), self._sheet() if self.sheet.name in COVER_SHEETS else None]
         body = self.ui.render_table(self)  # first: drawing the table may open one of the game's sheets
         sheet_open = self.sheet.is_open()
         over = self.session.is_over
@@ -153,7 +162,8 @@ class TableScreen:
         since = self.log.since_last_action_of(seat)
         recap = movelog.render_recap(self, ("since", since), button=False) if since else None
         return h(
-            "section", {"class": "handover", "aria-labelledby": "handover-title"},
+            "section", {"class": "handover", "aria-labelledby": "handover-title", "key": "handover",
+                        "inert": True if self.sheet.name in COVER_SHEETS else None},
             h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
             h("p", {}, t("table.pass_help", name=name)),
             recap,
