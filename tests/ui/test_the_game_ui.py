@@ -338,3 +338,21 @@ def test_an_analysis_can_be_stopped_and_left():
     assert table(app).review.status == "cancelled" and "stopped" in platform.root.textContent
     click(app, button(platform, "Back to the game"))
     assert table(app).review is None
+
+
+def test_following_a_hints_words_plays_the_hinted_move():
+    """"Play 37 on Ascending pile 1": tapping 37, then that pile, plays it (the hint had picked 37 already; the
+    tap used to put it back, and the pile then opened its markers)."""
+    for seed in ("123", "abc", "hint-1", "hint-2"):
+        app, platform = start(f"#/the-game?players=1&seed={seed}")
+        click(app, button(platform, "Hint"))
+        hint = table(app).local["hint"]
+        assert "play" in hint
+        words = by_id(platform, "hint-text").textContent
+        assert str(hint["play"]) in words
+        count = len(table(app).session.actions)
+        click(app, by_id(platform, f"card-{hint['play']}"))
+        if len(table(app).session.actions) == count:  # (a card only one pile takes goes there at once)
+            click(app, by_id(platform, f"pile-{hint['pile']}"))
+        assert table(app).session.actions[count:] == [{"play": hint["play"], "pile": hint["pile"]}]
+        assert not by_attr(platform, "role", "dialog"), "a pile's markers opened instead"

@@ -98,7 +98,9 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    return {"selected": None, "hint": None}
+    """The picked card; the hint shown; the card the hint picked for the person (tapping it, as the hint says,
+    keeps it picked instead of putting it down)."""
+    return {"selected": None, "hint": None, "hint_picked": None}
 
 
 def pile_name(pile: int) -> str:
@@ -453,11 +455,15 @@ def handle(table, act: str, arg: str | None) -> None:
 
 
 def tap_card(table, card: int) -> None:
-    """Pick a card; tap the picked card again and it goes to its pile, if exactly one pile takes it."""
+    """Pick a card; tap the picked card again and it goes to its pile, if exactly one pile takes it (else it is put
+    back). A card the hint picked stays picked when tapped, as the hint's words say to, so the pile tapped next
+    takes it."""
     local = table.local
     if not table.hand_visible():
         return
-    if local["selected"] == card:
+    if local["selected"] == card and local.get("hint_picked") == card:
+        local["hint_picked"] = None  # "Play 37 on ...": the person taps 37 as told; it stays picked
+    elif local["selected"] == card:
         _, plays = _legal_plays(table)
         piles = [p for p in range(4) if (card, p) in plays]
         if len(piles) == 1:
@@ -466,6 +472,7 @@ def tap_card(table, card: int) -> None:
         local["selected"] = None
     else:
         local["selected"] = card
+        local["hint_picked"] = None
     table.services.focus_after_render(f"#card-{card}")
 
 
@@ -538,7 +545,7 @@ def give_hint(table) -> None:
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
     table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
-    table.local["selected"] = action.get("play")
+    table.local["selected"] = table.local["hint_picked"] = action.get("play")
     table.services.announce(_hint_text(action))
 
 
