@@ -200,8 +200,17 @@ def _who_played(table, card: int) -> int | None:
     return None
 
 
+def _variants(config: dict):
+    """The variants this table plays (Expert, Smaller hands, On Fire, Strict table), as small tags; none: nothing."""
+    on = [flag for flag in (*VARIANT_FLAGS, "strict") if config.get(flag)]
+    if not on:
+        return None
+    return h("ul", {"class": "tg-variants", "aria-label": t("tg.variants")},
+             [h("li", {"class": ["tg-variant", f"tg-variant-{flag}"], "key": flag}, t(f"tg.opt.{flag}")) for flag in on])
+
+
 def _status(table, view, note=None):
-    """The turn (or ``note`` instead) and the draw pile."""
+    """The turn (or ``note`` instead), the draw pile, and the variants the table plays."""
     session = table.session
     if session.is_over:
         text = t("tg.status.over")
@@ -218,7 +227,8 @@ def _status(table, view, note=None):
              h("p", {"class": "draw-pile", "aria-label": t("tg.draw_pile", n=view["draw_count"]), **origin("draw-pile")},
                h("span", {"class": "draw-stack", "aria-hidden": "true"}),
                h("span", {"class": "draw-count"}, str(view["draw_count"])),
-               h("span", {"class": "draw-word"}, t("tg.draw_short"))))
+               h("span", {"class": "draw-word"}, t("tg.draw_short"))),
+             _variants(table.session.config))
 
 
 def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):

@@ -59,6 +59,7 @@ class TableScreen:
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
+        self.recap_folded_at: int | None = None  # the recap folded to one line while the log had this many entries
         self.conflict = False
         self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
         self.opened_at = services.platform.now()
@@ -161,10 +162,13 @@ class TableScreen:
         name = self.seat_name(seat)
         since = self.log.since_last_action_of(seat)
         recap = movelog.render_recap(self, ("since", since), button=False) if since else None
+        before, _, after = t("table.pass_to", name="\0").partition("\0")
         return h(
             "section", {"class": "handover", "aria-labelledby": "handover-title", "key": "handover",
                         "inert": True if self.sheet.name in COVER_SHEETS else None},
-            h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
+            # a short name is never cut at its end ("Player / 2")
+            h("h1", {"id": "handover-title"}, before,
+              h("span", {"class": "nowrap" if len(name) <= 16 else None}, name), after),
             h("p", {}, t("table.pass_help", name=name)),
             recap,
             h("button", {"type": "button", "class": "button primary big", "data-act": "table:reveal",
@@ -214,7 +218,8 @@ class TableScreen:
     def _recap_row(self):
         if not self.log.enabled:
             return None
-        return h("div", {"class": "recap-row"}, movelog.render_recap(self))
+        folded = self.recap_folded_at == len(self.log.entries)
+        return h("div", {"class": "recap-row"}, movelog.render_recap(self, folded=folded))
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
@@ -325,6 +330,11 @@ class TableScreen:
             self.share()
         elif act == "table:sheet" and arg in SHARED_SHEETS:
             self.open_sheet(arg, opener=f"#open-{arg}" if arg in ("menu", "rules") else "#recap")
+        elif act == "table:recap-fold":
+            # folded until something new happens: the next recap opens again
+            folded = self.recap_folded_at == len(self.log.entries)
+            self.recap_folded_at = None if folded else len(self.log.entries)
+            self.services.focus_after_render("#recap-fold")
         elif act == "table:log":
             self.open_sheet("log", opener="#recap", focus="#sheet-log h2")
         elif act == "table:close":
