@@ -528,7 +528,7 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
         if action in legal:
             costs[name] = action_cost(table, action)
     plays = [a for a in legal if "play" in a]
-    alone = view["status"].count(rules.IN) == 1
+    alone = last_in_round(view)
     stuck = not plays and not view["forced"]  # no card can be played, even with every bonus chip
     note = None
     if view["forced"]:
@@ -546,7 +546,9 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
     dead_end = stuck and alone  # passing would only cost chips for ever: dropping out comes first
     play = _action_button("tt:play", "tt-play", t("tt.play"), net_chips(result) if result else None, bool(result),
                           "P", "primary tt-main")
-    pass_ = _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"), "pass" in costs, "S", "tt-pass")
+    # Alone, a pass only costs a chip and brings the turn straight back: it is not offered.
+    pass_ = _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"),
+                           "pass" in costs and not (alone and not view["forced"]), "S", "tt-pass")
     force = _action_button("tt:force", "tt-force", t("tt.force"), costs.get("force"), "force" in costs, "F",
                            "tt-force", extra=t("tt.force.help"))
     drop = _action_button("tt:drop", "tt-drop", t("tt.drop"), costs.get("drop"), "drop" in costs, "X",
@@ -560,6 +562,11 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
         h("div", {"class": ["tt-actions", f"n{len(buttons)}"]}, buttons),
         h("p", {"class": "keys muted"}, t("tt.keys.play")),
     )
+
+
+def last_in_round(view: dict) -> bool:
+    """Is the viewer the only player still in the round (everyone else went out or dropped out)?"""
+    return view["status"].count(rules.IN) == 1
 
 
 def _forcer(table, view: dict) -> str | None:
@@ -876,7 +883,9 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:play":
         play(table)
     elif act == "tt:pass":
-        _act(table, {"pass": True})
+        view = table.view()
+        if view["forced"] or not last_in_round(view):
+            _act(table, {"pass": True})
     elif act == "tt:force":
         _act(table, {"pass": True, "force": True})
     elif act == "tt:drop":

@@ -36,6 +36,9 @@ from junban.ui.services import SPEEDS
 
 # Sheets every table has; a game's own sheets are drawn by its module (``render_sheet``).
 SHARED_SHEETS = ("menu", "log", "rules", "result", "phones", "phones-setup")
+# The sheets the pass-the-device cover opens over itself (the top bar's ? and ☰ work there too); they show
+# nothing of anyone's hand.
+COVER_SHEETS = ("menu", "log", "rules")
 
 
 class TableScreen:
@@ -56,6 +59,7 @@ class TableScreen:
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
+        self.recap_folded_at: int | None = None  # the recap folded to one line while the log had this many entries
         self.conflict = False
         self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
         self.opened_at = services.platform.now()
@@ -89,6 +93,12 @@ class TableScreen:
         """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden."""
         seat = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         return self.session.view(seat)
+
+    @property
+    def reader(self) -> int | None:
+        """Whom the table's words address ("(you)" in the recap and the log): the person the pass-the-device
+        cover calls, else the viewer."""
+        return self.session.to_act if self.needs_handover() else self.viewer
 
     def hand_visible(self) -> bool:
         return self.viewer is not None and not self.needs_handover()
@@ -145,7 +155,7 @@ class TableScreen:
                              "inert": True if self.sheet.is_open() else None, "key": "frame"},
                      h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
-            return self._cover()
+            return [self._cover(), self._sheet() if self.sheet.name in COVER_SHEETS else None]
         body = self.ui.render_table(self)  # first: drawing the table may open one of the game's sheets
         sheet_open = self.sheet.is_open()
         over = self.session.is_over
@@ -167,9 +177,13 @@ class TableScreen:
         name = self.seat_name(seat)
         since = self.log.since_last_action_of(seat)
         recap = movelog.render_recap(self, ("since", since), button=False) if since else None
+        before, _, after = t("table.pass_to", name="\0").partition("\0")
         return h(
-            "section", {"class": "handover", "aria-labelledby": "handover-title"},
-            h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
+            "section", {"class": "handover", "aria-labelledby": "handover-title", "key": "handover",
+                        "inert": True if self.sheet.name in COVER_SHEETS else None},
+            # a short name is never cut at its end ("Player / 2")
+            h("h1", {"id": "handover-title"}, before,
+              h("span", {"class": "nowrap" if len(name) <= 16 else None}, name), after),
             h("p", {}, t("table.pass_help", name=name)),
             recap,
             h("button", {"type": "button", "class": "button primary big", "data-act": "table:reveal",
@@ -220,7 +234,8 @@ class TableScreen:
     def _recap_row(self):
         if not self.log.enabled:
             return None
-        return h("div", {"class": "recap-row"}, movelog.render_recap(self))
+        folded = self.recap_folded_at == len(self.log.entries)
+        return h("div", {"class": "recap-row"}, movelog.render_recap(self, folded=folded))
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
@@ -336,6 +351,11 @@ class TableScreen:
             self.share()
         elif act == "table:sheet" and arg in SHARED_SHEETS:
             self.open_sheet(arg, opener=f"#open-{arg}" if arg in ("menu", "rules") else "#recap")
+        elif act == "table:recap-fold":
+            # folded until something new happens: the next recap opens again
+            folded = self.recap_folded_at == len(self.log.entries)
+            self.recap_folded_at = None if folded else len(self.log.entries)
+            self.services.focus_after_render("#recap-fold")
         elif act == "table:log":
             self.open_sheet("log", opener="#recap", focus="#sheet-log h2")
         elif act == "table:close":
