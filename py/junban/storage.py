@@ -6,6 +6,8 @@ Keys (all under ``junban.``):
 - ``junban.history``     finished games, for statistics
 - ``junban.settings``    language, bot speed, ...
 - ``junban.daily``       the daily challenges: per game and date, the counted attempt and its result (``junban.daily``)
+- ``junban.guest.<table>`` a seat this phone plays at another phone's table (``junban.net.guest``): the table, the
+  seat and the last snapshot the host sent, to show it again and go on after scanning the host's next code
 - ``junban.backup.<what>.<time>``  anything we could not read, kept aside exactly as it was found; ``<what>`` is
   ``save.<id>``, ``history``, ``history-entries`` (odd entries taken out of a readable history), ``settings``, ``daily`` or
   ``odd`` (a key Junban never writes), ``<time>`` milliseconds (``.2``, ``.3`` … when two fall in the same one)
@@ -40,17 +42,20 @@ BACKUP_PREFIX = PREFIX + "backup."
 HISTORY_KEY = PREFIX + "history"
 SETTINGS_KEY = PREFIX + "settings"
 DAILY_KEY = PREFIX + "daily"
+GUEST_PREFIX = PREFIX + "guest."
+MAX_GUEST_RECORDS = 20  # seats at other phones' tables kept; the oldest go first (the host holds each game)
 
 MAX_RECORD_CHARS = 2_000_000
 MAX_DEPTH = 32  # records Junban writes nest 6 deep at most; the browser's parser fails somewhere past 4,000
 MAX_HISTORY = 5000
 KEEP_FINISHED_SAVES = 20  # more finished saves than this: the app offers to remove the oldest (never by itself)
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
+GUEST_TABLE = re.compile(r"^[a-z0-9]{1,12}$")
 SAVE_MODES = ("daily", "practice", "tutorial", "tutorial-done")  # junban.session.MODES
 MAX_HINTS = 20000
 UNKNOWN_GAME = "?"  # RecordName.game of a save whose game this version does not know
 
-CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1}
+CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 1}
 
 
 MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
@@ -109,7 +114,7 @@ def to_json(record) -> str:
 
 
 # Migrations: MIGRATIONS[type][n] turns a schema-n record into a schema-(n+1) record.
-MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}}
+MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}, "guest": {}}
 
 
 def migrate(record: dict, kind: str) -> dict:
@@ -170,7 +175,7 @@ class RecordName:
     """What a stored record is, for a person (``junban.ui.records`` says it in words): never its key, which any
     page of the same origin may have written.
 
-    ``kind``: ``save``, ``history``, ``history-entries``, ``settings``, ``daily`` or ``odd``. A save's ``game`` is its slug,
+    ``kind``: ``save``, ``guest``, ``history``, ``history-entries``, ``settings``, ``daily`` or ``odd``. A save's ``game`` is its slug,
     ``UNKNOWN_GAME``, or None when unreadable; ``when``: its last move (seconds), when readable."""
 
     kind: str
@@ -179,12 +184,14 @@ class RecordName:
 
 
 _FINISHED = re.compile(r'"finished"\s*:\s*true')
-_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|history|history-entries|settings|daily|odd)$")
+_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|guest\.[a-z0-9]{1,12}|history|history-entries|settings|daily|odd)$")
 
 
 def name_record(key: str, raw: str | None) -> RecordName:
     """Name a record by where it is (or was, for a backup) and, for a save, by what it says it is."""
     what = _backup_what(key) if key.startswith(BACKUP_PREFIX) else _live_what(key)
+    if what.startswith("guest."):
+        return RecordName("guest")
     if not what.startswith("save"):
         return RecordName(what)
     game = when = None
@@ -215,6 +222,8 @@ def _live_what(key: str) -> str:
         return "settings"
     if key == DAILY_KEY:
         return "daily"
+    if key.startswith(GUEST_PREFIX):
+        return f"guest.{key[len(GUEST_PREFIX):]}" if GUEST_TABLE.match(key[len(GUEST_PREFIX):]) else "odd"
     save_id = key[len(SAVE_PREFIX):] if key.startswith(SAVE_PREFIX) else ""
     return f"save.{save_id}" if SAVE_ID.match(save_id) else "odd"
 
@@ -406,6 +415,44 @@ class Store:
         already read): what the app offers to remove, never without asking; their results stay in the history."""
         return [s for s in (self.list_saves() if saves is None else saves) if s.finished][KEEP_FINISHED_SAVES:]
 
+    # -- seats at other phones' tables
+
+    def guest_tables(self) -> list[str]:
+        return sorted(k[len(GUEST_PREFIX):] for k in self.backend.keys() if k.startswith(GUEST_PREFIX))
+
+    def read_guest(self, table: str) -> dict | None:
+        """A seat this phone plays at another phone's table, or None (missing, or unreadable and kept aside)."""
+        key = GUEST_PREFIX + table
+        record = self._read_json(key)
+        if record is MISSING:
+            return None
+        try:
+            record = migrate(record, "guest")
+            if (record.get("table") != table or not GUEST_TABLE.match(table) or type(record.get("seat")) is not int
+                    or not isinstance(record.get("game"), str) or not isinstance(record.get("entries"), list)
+                    or not isinstance(record.get("welcome"), (dict, type(None)))
+                    or not isinstance(record.get("update"), (dict, type(None)))):
+                raise UnreadableRecord("its fields are not readable", code="record.field", name="guest")
+        except UnreadableRecord as err:
+            self.quarantine(key, self.backend.get(key) or "", err)
+            return None
+        return record
+
+    def write_guest(self, record: dict) -> None:
+        """Store a guest seat's record (raises StorageFull); beyond MAX_GUEST_RECORDS the oldest other goes."""
+        self._write_json(GUEST_PREFIX + record["table"], record)
+        tables = self.guest_tables()
+        if len(tables) > MAX_GUEST_RECORDS:
+            def updated(table: str) -> float:
+                raw = self.backend.get(GUEST_PREFIX + table) or ""
+                match = re.search(r'"updated":([0-9.]+)', raw)
+                return float(match.group(1)) if match else 0.0
+            oldest = min((t for t in tables if t != record["table"]), key=updated)
+            self.backend.remove(GUEST_PREFIX + oldest)
+
+    def delete_guest(self, table: str) -> None:
+        self.backend.remove(GUEST_PREFIX + table)
+
     # -- history
 
     def history(self) -> list[dict]:
@@ -551,6 +598,8 @@ class Store:
             return "aside"
         if key.startswith(SAVE_PREFIX):
             return "finished" if _FINISHED.search(raw) else "games"  # quotes inside a string would be escaped
+        if key.startswith(GUEST_PREFIX):
+            return "games"
         return {HISTORY_KEY: "history", DAILY_KEY: "history", SETTINGS_KEY: "settings"}.get(key, "other")
 
     def kept_aside(self) -> list[KeptAside]:

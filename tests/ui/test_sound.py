@@ -142,8 +142,8 @@ def test_a_seat_decides_its_cues_from_its_own_views_as_a_table_on_another_device
         host_event = ui.log_event(views[0], after[0], action, actor)
         for seat in range(3):
             own_event = ui.log_event(views[seat], after[seat], action, actor)
-            mine = sound.action_cue(game, own_event, actor, [seat], views[seat], after[seat])
-            assert mine == sound.action_cue(game, host_event, actor, [seat], views[0], after[0])
+            mine = sound.action_cue(game, own_event, [seat], views[seat], after[seat])
+            assert mine == sound.action_cue(game, host_event, [seat], views[0], after[0])
             heard[seat].append(mine)
     for seat in range(3):
         assert "turn" in heard[seat] and "play" in heard[seat]
@@ -176,3 +176,39 @@ def test_the_page_may_make_sounds_only_while_a_table_is_shown():
     assert platform.sound_on
     app.go("#/history")
     assert not platform.sound_on
+
+
+def test_a_seat_on_another_phone_hears_the_table_as_one_device_would_and_keeps_its_own_setting():
+    from tests.net.test_playing_on_phones import hosted
+    from tests.ui.phoneskit import Room, host_table, join
+
+    room = Room()
+    host, host_platform = hosted(room, "the-game", ["person", "phone"])
+    guest, phone = join(room, host, 1)
+    table = host_table(host)
+    assert phone.sound_on, "the seat's table is shown: the phone may make sounds"
+
+    def turn(app) -> None:
+        """The seat of ``app``'s table plays two cards and ends its turn (the guest's through the host)."""
+        for kind in ("play", "play", "end_turn"):
+            screen = app.screen
+            screen.act(next(a for a in screen.session.legal_actions() if kind in a))
+            app.render()
+            room.run(0.5)
+
+    if table.session.to_act == 1:
+        turn(guest)
+    heard = len(phone.sounds)
+    turn(host)  # the host's person plays: the phone hears the cards, then its turn (and feels it)
+    assert table.session.to_act == 1
+    assert phone.sounds[heard:] == ["play", "play", "turn"] and phone.vibrations[-1] == TURN
+    guest.screen.act({"play": 0, "pile": 9})  # refused by the host: the phone vibrates
+    room.run(0.5)
+    assert phone.vibrations[-1] == REFUSED and any(n.key == "illegal" for n in guest.notices)
+    guest.field("sound", False, final=True)  # this phone's own setting
+    heard = len(phone.sounds), len(phone.vibrations)
+    turn(guest)
+    turn(host)
+    assert (len(phone.sounds), len(phone.vibrations)) == heard and not phone.sound_on
+    # The host heard the phone's cards and its own turn coming back, then its own cards and draw.
+    assert host_platform.sounds[-6:] == ["play", "play", "turn", "play", "play", "draw"]

@@ -311,6 +311,101 @@ class BrowserPlatform:
         # has asked for it already, py/main.py).
         self.window.setTimeout(create_once_callable(ask), 0)
 
+    # -- several phones: the transport (assets/peer.js), QR codes (assets/qr.js), the screen kept on
+
+    def load_peer_code(self, on_done) -> None:
+        """Load the scripts of playing on several phones (index.html's junbanLoadPeer), starting once the current
+        task is over; then ``on_done(None)``, or ``on_done(reason)`` if they could not be loaded. Call it before
+        any other ``peer_``, ``qr_`` or ``scan_`` method."""
+
+        def ask(*_):
+            self.window.junbanLoadPeer().then(create_once_callable(lambda *_: on_done(None)),
+                                              create_once_callable(lambda err: on_done(str(err))))
+
+        self.window.setTimeout(create_once_callable(ask), 0)
+
+    def _peer_listener(self, on_event):
+        """A JS callback for one connection's events: ``on_event(conn_id, kind, data)``, every argument text. It is
+        let go when the connection is closed (``peer_close``) or ends (its "closed" event)."""
+
+        def called(conn_id, kind, data=""):
+            conn_id, kind = str(conn_id), str(kind)
+            if kind == "closed":
+                self._release_peer(conn_id)
+            on_event(conn_id, kind, "" if _present(data) is None else str(data))
+
+        return create_proxy(called)
+
+    def _peer_proxies(self) -> dict:
+        """conn_id -> the JS callback of its events (made on the first connection)."""
+        return self.__dict__.setdefault("_peer_proxy_map", {})
+
+    def _release_peer(self, conn_id: str) -> None:
+        proxy = self._peer_proxies().pop(conn_id, None)
+        if proxy is not None:  # in a task of its own: never from inside its own call
+            self.window.setTimeout(create_once_callable(lambda *_: proxy.destroy()), 0)
+
+    def peer_host(self, on_event) -> str:
+        """Open a connection as the host; ``on_event(conn_id, kind, data)``: "offer" (the SDP, once the local
+        addresses are gathered), "open", "message" (text), "state" (the connection's state), "closed", "error"
+        (a short code). Returns the connection's id."""
+        proxy = self._peer_listener(on_event)
+        conn_id = str(self.window.junbanPeer.host(proxy))
+        self._peer_proxies()[conn_id] = proxy
+        return conn_id
+
+    def peer_answer(self, conn_id: str, sdp: str) -> None:
+        """On the host: the guest's answer (SDP text) for the connection ``conn_id``."""
+        self.window.junbanPeer.answer(conn_id, sdp)
+
+    def peer_guest(self, offer_sdp: str, on_event) -> str:
+        """Open a connection to the host whose offer (SDP text) this is; events as ``peer_host``'s, with "answer"
+        (the SDP to give the host) instead of "offer"."""
+        proxy = self._peer_listener(on_event)
+        conn_id = str(self.window.junbanPeer.guest(offer_sdp, proxy))
+        self._peer_proxies()[conn_id] = proxy
+        return conn_id
+
+    def peer_send(self, conn_id: str, text: str) -> bool:
+        """Send text over an open connection; False if it is not open (or the text is too long for it)."""
+        return bool(self.window.junbanPeer.send(conn_id, text))
+
+    def peer_close(self, conn_id: str) -> None:
+        """Close a connection; no event about it follows."""
+        self.window.junbanPeer.close(conn_id)
+        self._release_peer(conn_id)
+
+    def qr_matrix(self, text: str) -> list[str]:
+        """The QR code of ``text`` (error correction M): one string of '0'/'1' per row, 1 dark, no quiet zone."""
+        return [str(row) for row in self.window.junbanQR.matrix(text)]
+
+    def scan_start(self, video_id: str, on_event) -> None:
+        """Read QR codes from the rear camera, shown in ``<video id=video_id>``: ``on_event("text", text)`` once per
+        distinct text, ``on_event("error", "no-camera" | "denied" | "insecure")``. One scan at a time: a scan
+        already running is stopped first."""
+        self.scan_stop()
+
+        def called(kind, data):
+            on_event(str(kind), str(data))
+
+        self._scan_proxy = create_proxy(called)
+        self._scan_stop = self.window.junbanQR.scan(video_id, self._scan_proxy)
+
+    def scan_stop(self) -> None:
+        """Stop the scan (the camera is let go); nothing if none is running."""
+        stop, proxy = getattr(self, "_scan_stop", None), getattr(self, "_scan_proxy", None)
+        self._scan_stop = self._scan_proxy = None
+        if stop is not None:
+            stop()
+        if proxy is not None:
+            proxy.destroy()
+
+    def wake_lock(self, on: bool) -> None:
+        """Keep the screen on (where the browser allows it) while ``on``; asked for again when the page is shown."""
+        peer = _present(getattr(self.window, "junbanPeer", None))
+        if peer is not None:
+            peer.wakeLock(bool(on))
+
     # -- a new version of the app (the service worker; see assets/update.js)
 
     def on_update_ready(self, callback) -> None:

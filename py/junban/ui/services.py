@@ -68,6 +68,8 @@ class Services:
         self._current = current
         self._timers: dict[str, int] = {}
         self._log_warned: dict[str, str] = {}  # save id -> which long-log notice it has had
+        self.hosts: dict = {}  # save id -> junban.net.host.Host: tables with seats on other phones (parts/phones.py)
+        self.guest = None  # junban.net.guest.Guest: this phone's seat at another phone's table (screens/join.py)
 
     # ------------------------------------------------------------------ navigation and drawing
 
@@ -78,6 +80,10 @@ class Services:
     def render(self) -> None:
         """Draw the current screen again (after a change that did not come from a click or a key)."""
         self._render()
+
+    def current(self):
+        """The screen on the page."""
+        return self._current()
 
     def is_showing(self, screen) -> bool:
         """Is ``screen`` still the one on the page (a timer may fire after the person left it)?"""

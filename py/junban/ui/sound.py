@@ -1,14 +1,14 @@
 """Sounds and vibration at a table: which cue an action calls for is decided here; ``assets/sound.js`` makes it.
 
 A cue is decided from what a seat sees, never from a session: the action's log event (the game's table module's
-``log_event``: public data), the seat that took it, the views before and after it (any seat's: only whose turn it
-is and the outcome are read) and the seats played on this device. So a table that draws a seat whose views come
-from another device decides the same way.
+``log_event``: public data), the views before and after it (any seat's: only whose turn it is and the outcome are
+read) and the seats played on this device. So a seat's table on another phone (``screens/seat.py``: its view and
+the public log entries come from the host) decides the same way.
 
 One cue an action, the most telling:
 
 - the game ends: ``win`` or ``loss`` for the people here (nothing at a table of bots only);
-- a seat played here is to act after another seat's action: ``turn`` (and a short vibration);
+- the turn passes to a seat played here: ``turn`` (and a short vibration);
 - else what the action did: ``play`` a card played, ``trick`` The Game's backwards trick (−10), ``draw`` cards
   drawn (The Game's end of turn, Eleusis's right "no play"), ``wrong`` a card or a "no play" judged wrong
   (Eleusis, solo science) or a wrong guess.
@@ -34,10 +34,9 @@ def whose_turn(view: dict) -> int | None:
     return seat if type(seat) is int else None
 
 
-def action_cue(game: str, event: dict | None, actor: int | None, here: list[int], before: dict,
-               after: dict) -> str | None:
-    """The cue for an action taken by ``actor`` (``event``: its log event, None if the log leaves it out;
-    ``before``/``after``: a seat's views around it; ``here``: the seats played on this device)."""
+def action_cue(game: str, event: dict | None, here: list[int], before: dict, after: dict) -> str | None:
+    """The cue for an action (``event``: its log event, None if the log leaves it out; ``before``/``after``: a
+    seat's views around it; ``here``: the seats played on this device)."""
     outcome = after.get("outcome")
     if outcome is not None and before.get("outcome") is None:
         if not here:
@@ -45,7 +44,7 @@ def action_cue(game: str, event: dict | None, actor: int | None, here: list[int]
         won = any(result_of(game, outcome, seat, 0)["won"] for seat in here)
         return "win" if won else "loss"
     next_seat = whose_turn(after)
-    if next_seat in here and next_seat != actor:
+    if next_seat in here and next_seat != whose_turn(before):
         return "turn"
     return event_cue(game, event) if event is not None else None
 

@@ -160,7 +160,7 @@ def _tidy(local: dict, hand: list[str]) -> None:
 def _may_become_prophet(table) -> bool:
     """May the viewer take the Prophet's role right after their next play (the engine's conditions, now)?"""
     return (table.viewer is not None and table.session.config["players"] != el.SHORT_VARIANT_PLAYERS
-            and el.may_become_prophet(table.session.state, table.viewer))
+            and el.seat_may_become_prophet(table.view(), table.viewer))
 
 
 # ---------------------------------------------------------------------- the table

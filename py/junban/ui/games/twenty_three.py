@@ -9,9 +9,10 @@ adds the seat chips (``seat_status``), the recap and the move log (``log_event``
 sheets this module draws (``render_sheet``): the drop-out confirmation and a round's summary.
 
 The engine decides everything. What is legal comes from ``legal_actions``; what a planned play would do (its
-adjusted value, penalty, going out, the chips returned) from ``rules.preview_play``; what a pass, a pass and force
-or a drop-out would cost from applying it to the current state and keeping nothing (``action_cost``). This module
-draws views and builds actions; it adds no rule of its own.
+adjusted value, penalty, going out, the chips returned) from ``rules.seat_preview``; what a pass, a pass and force
+or a drop-out would cost from ``rules.seat_cost``. Both read the viewer's own view, so a seat played on another
+phone (which holds no state) draws the same. This module draws views and builds actions; it adds no rule of its
+own.
 
 Misclicks: every action shows its exact cost before it is taken, and the costly irreversible one (dropping out,
 up to 12 chips) asks first. There is no undo: the rules have none, and a play taken back after the next player
@@ -139,22 +140,18 @@ def planned_play(view: dict, local: dict) -> dict | None:
 
 
 def preview_play(table, plan: dict) -> tuple[dict | None, IllegalAction | None]:
-    """The engine's preview of a play (value, penalty, bonus, goes_out, returned), or its refusal."""
+    """The engine's preview of a play (value, penalty, bonus, goes_out, returned) from the viewer's own view, or
+    its refusal."""
     try:
-        return rules.preview_play(table.session.state, plan), None
+        return rules.seat_preview(table.view(), plan), None
     except IllegalAction as err:
         return None, err
 
 
 def action_cost(table, action: dict) -> int | None:
-    """The penalty chips ``action`` would cost its player now, as the engine applies it (the result is thrown
-    away; nothing changes); None when the engine refuses it."""
-    state = table.session.state
-    try:
-        after = rules.apply(state, action)
-    except IllegalAction:
-        return None
-    return net_chips(after.log[len(state.log)])
+    """The penalty chips ``action`` would cost its player now, as the engine counts them (from the viewer's own
+    view: a seat on another phone holds no state); None when the engine refuses it."""
+    return rules.seat_cost(table.view(), action)
 
 
 def net_chips(change: dict) -> int:

@@ -60,7 +60,37 @@ class HomeScreen:
             h("section", {"class": "games", "aria-label": t("home.games")},
               [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
+            self._phones(),
         ]
+
+    def _phones(self):
+        """Playing on several phones, as a guest: join a table by scanning its host's code, or open a seat this
+        phone played at another phone's table (storage ``junban.guest.*``)."""
+        rows = []
+        store = self.services.store
+        for table in store.guest_tables():
+            record = store.read_guest(table)
+            if record is None or not isinstance(record.get("update"), dict):
+                continue
+            title = game_title(record["game"])
+            n = record["seat"] + 1
+            over = record["update"].get("over") is True
+            rows.append(h("li", {"class": ["save", "finished" if over else None], "key": f"guest-{table}"},
+                          h("div", {"class": "save-info"},
+                            h("strong", {}, t("home.seat", game=title, n=n)),
+                            h("span", {"class": "muted"}, t("home.seat_over") if over else
+                              _ago(self.services.platform.now() - float(record.get("updated") or 0)))),
+                          h("div", {"class": "save-actions"},
+                            h("a", {"class": "button", "href": f"#/seat/{table}",
+                                    "aria-label": t("home.seat_label", game=title, n=n)}, t("home.seat_open")),
+                            h("button", {"type": "button", "class": "button quiet", "data-act": "home:forget-seat",
+                                         "data-arg": table}, t("home.seat_forget")))))
+        self.services.report_storage_problems()
+        return h("section", {"class": "saves phones-home"},
+                 h("h2", {}, t("home.phones")),
+                 h("p", {"class": "muted"}, t("home.phones_help")),
+                 h("p", {}, h("a", {"class": "button", "href": "#/join", "id": "join-table"}, t("home.join"))),
+                 h("ul", {"class": "save-list"}, rows) if rows else None)
 
     def _game_tile(self, game: str):
         return h(
@@ -136,6 +166,8 @@ class HomeScreen:
             self.confirm_delete = None
             self._refresh()
             self.services.announce(t("home.deleted"))
+        elif act == "home:forget-seat" and arg:
+            self.services.store.delete_guest(arg)
         elif act.startswith("prune:"):  # asking before old finished games go (screens/old_games.py)
             from junban.ui.screens.old_games import handle_prune
 

@@ -22,20 +22,20 @@ this screen owns what every game shares:
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction
+from junban.errors import IllegalAction, JunbanError
 from junban.rng import random_seed
 from junban.session import Session
 from junban.ui import i18n, sound, tutorials
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
-from junban.ui.parts import marks, movelog
+from junban.ui.parts import marks, movelog, phones
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
 
 # Sheets every table has; a game's own sheets are drawn by its module (``render_sheet``).
-SHARED_SHEETS = ("menu", "log", "rules", "result")
+SHARED_SHEETS = ("menu", "log", "rules", "result", "phones", "phones-setup")
 
 
 class TableScreen:
@@ -65,6 +65,8 @@ class TableScreen:
         self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
         self.tutorial = tutorials.start(self)
         self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
+        self.hosting = None  # the host of seats played on other phones (parts/phones.py), if it has any
+        phones.attach(self)
         if session.is_over:
             self._record_finished()
 
@@ -79,9 +81,9 @@ class TableScreen:
         return self.session.person_seats()
 
     def needs_handover(self) -> bool:
-        """Is a person to act whose hand must not be shown until they confirm they hold the device?"""
+        """Is a person at this device to act whose hand must not be shown until they confirm they hold it?"""
         seat = self.session.to_act
-        if seat is None or len(self.people) < 2 or self.session.seats[seat].is_bot:
+        if seat is None or len(self.people) < 2 or seat not in self.people:
             return False
         return seat != self.viewer
 
@@ -99,6 +101,14 @@ class TableScreen:
     def seat_name(self, seat: int) -> str:
         info = self.session.seats[seat]
         return i18n.default_name(info.name, seat, info.kind)
+
+    def moment(self):
+        """Where the game stands, as a value that changes with every action (what a hint was computed for)."""
+        return len(self.session.actions)
+
+    def entries(self) -> list:
+        """The move log's entries (what a phone at this table is sent of the log)."""
+        return self.log.entries
 
     def since_my_turn(self) -> list:
         """What the others did since the viewer last acted (the recap; a game marks these cards on the table)."""
@@ -118,6 +128,7 @@ class TableScreen:
                    h("span", {"class": "bar-label"}, t("tut.offer.play")),
                    h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
                  if self.offer_tutorial else None,
+                 self._link_button(),
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
                               "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
@@ -125,6 +136,10 @@ class TableScreen:
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
                               "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
+
+    def _link_button(self):
+        """The top bar's button for the phones joined to this table (parts/phones.py), if it has any."""
+        return phones.bar_button(self) if self.hosting else None
 
     def render(self):
         if self.review is not None:
@@ -179,6 +194,7 @@ class TableScreen:
                                  "me" if seat == self.viewer else None],
                        "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
                 h("span", {"class": "seat-name"}, self.seat_name(seat)),
+                phones.seat_mark(self, seat) if info.phone else None,
                 h("span", {"class": "seat-status"}, status(self, view, seat))))
         # More than five seats may not fit a phone's width: the strip then scrolls sideways, and takes the
         # keyboard's focus so the arrow keys scroll it too.
@@ -244,6 +260,10 @@ class TableScreen:
             from junban.ui.screens.rules import rules_body
 
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
+        if name == "phones":
+            return phones.render_sheet(self)
+        if name == "phones-setup":
+            return phones.render_setup(self)
         if name == "result":
             # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
@@ -265,6 +285,7 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
                 t("send.button")),
               _send_box(self),
+              phones.menu_item(self),
               h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
               h("label", {"class": "menu-item setting"},
@@ -333,6 +354,8 @@ class TableScreen:
             self.replay_table(self.session.seed)
         elif act.startswith("tutorial:") and self.tutorial is not None:
             self.tutorial.handle(self, act)
+        elif act.startswith("phones:"):
+            phones.handle(self, act, arg)
         elif act.startswith("send:"):
             from junban.ui.screens.storage import handle_send
 
@@ -341,6 +364,8 @@ class TableScreen:
             self.ui.handle(self, act, arg)
 
     def field(self, name: str, value, final: bool) -> bool:
+        if name.startswith("phones-"):
+            return phones.field(self, name, value, final)
         if name == "speed" and value in SPEEDS:
             if value != self.services.settings.get("speed"):
                 self.services.set_setting("speed", value)
@@ -371,18 +396,34 @@ class TableScreen:
         if self.conflict:
             self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
-        session = self.session
         if self.tutorial is not None and not self.tutorial.allows(self, action):
             return False
+        error = self._apply(action)
+        if error is not None:
+            self.refuse(t("table.illegal", reason=error_text(error)))
+            return False
+        self.services.dismiss("illegal")
+        return True
+
+    def apply_for(self, seat: int, action: dict) -> JunbanError | None:
+        """A seat played on another phone acts (``junban.net.host`` checked it speaks for that seat): applied as
+        any action is, or the reason it was refused (for that phone to show; this screen says nothing)."""
+        if self.conflict:
+            return JunbanError("this game was changed in another tab", code="net.host_conflict")
+        error = self._apply(action)
+        if error is None:
+            self.services.render()
+        return error
+
+    def _apply(self, action: dict) -> IllegalAction | None:
+        session = self.session
         seat = session.to_act
         before = session.view(seat) if seat is not None else None
         observed = session.view(movelog.OBSERVER)
         try:
             session.apply(action)
         except IllegalAction as err:
-            self.refuse(t("table.illegal", reason=error_text(err)))
-            return False
-        self.services.dismiss("illegal")
+            return err
         after = session.view(movelog.OBSERVER)
         if len(session.actions) > self.log_length:
             self.log.add(len(session.actions) - 1, seat, observed, after, action)
@@ -391,7 +432,7 @@ class TableScreen:
         self.log_length = len(session.actions)
         entries = self.log.entries
         event = entries[-1].event if entries and entries[-1].index == len(session.actions) - 1 else None
-        sound.give(self.services, sound.action_cue(session.game, event, seat, self.people, observed, after))
+        sound.give(self.services, sound.action_cue(session.game, event, self.people, observed, after))
         if self.tutorial is not None:
             self.tutorial.after_action(self)
         self._store()
@@ -402,7 +443,7 @@ class TableScreen:
             message = f"{message} {self.ui.result_line(self)}".strip()
         if message:
             self.services.announce(message)
-        return True
+        return None
 
     def refuse(self, message: str) -> None:
         """A move the table will not make: say why (and vibrate, where the device can)."""
@@ -483,6 +524,8 @@ class TableScreen:
 
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (off again when the table is left)
+        if self.hosting is not None:
+            self.hosting.sync()  # every phone at the table sees the change
         if self.tutorial is not None and self.tutorial.holds_bots():
             return
         if self.session.bot_to_act() and not self.conflict:
@@ -514,6 +557,8 @@ class TableScreen:
 
     def leave(self) -> None:
         sound.allow(self.services, False)
+        if self.hosting is not None:
+            phones.detach(self)
         if self.review is not None:
             self.review.stop()
         if self.bot_timer is not None:
