@@ -383,7 +383,7 @@ ENTRY = Fields(  # one finished game in the history (junban.history); at most ~3
      "mode": Choice("daily", "practice", "tutorial"), "assisted": Flag()})
 SETTING_SHAPES = {  # the settings this version uses; a later version's settings are kept as they are (Plain)
     "lang": Text(8, r"[a-z]{2,3}"), "speed": Text(16, r"[a-z]+"), "names": ListOf(NAME, 8),
-    "tutorials_offered": ListOf(GAME_SLUG, 10),
+    "tutorials_offered": ListOf(GAME_SLUG, 10), "sound": Flag(),
 }
 OTHER_SETTING = Plain(4, longest=2000)
 MAX_SETTINGS = 64

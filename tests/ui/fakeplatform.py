@@ -40,6 +40,7 @@ class FakePlatform:
         self._languages = list(languages)
         self._today = today
         self.clock = 1_800_000_000.0
+        self.midnight = self.clock + 5 * 3600 + 12 * 60  # when the next day begins (then today() moves on)
         self.timers: list[tuple[float, int, object]] = []
         self._next_timer = 1
         self.announcements: list[str] = []
@@ -51,6 +52,16 @@ class FakePlatform:
         self.later_code_arrives = True
         self.later_code_requests: list = []
         self.copied: list[str] = []
+        self.clipboard_works = True
+        # The share sheet (navigator.share): absent unless a test gives the page one; how it answers ("shared",
+        # "cancelled", or "refused": then the platform copies instead); what it was handed.
+        self.share_sheet = False
+        self.share_answer = "shared"
+        self.shared: list[dict] = []
+        # Sounds (assets/sound.js): whether the page may make them now, and the cues a table asked for.
+        self.sound_on = False
+        self.sounds: list[str] = []
+        self.vibrations: list[list[int]] = []
         self.focused: str | None = None
         self.downloads: list[tuple[str, str]] = []  # (file name, text)
         self.chosen_files: dict[str, str] = {}  # input id -> the text of the file a test "picked"
@@ -115,7 +126,14 @@ class FakePlatform:
         return self.clock
 
     def today(self):
-        return self._today
+        """``today`` as given, until the clock passes ``midnight``: then the days after it."""
+        from datetime import date, timedelta
+
+        days = int((self.clock - (self.midnight - 86400)) // 86400)
+        return (date.fromisoformat(self._today) + timedelta(days=days)).isoformat() if days else self._today
+
+    def seconds_to_midnight(self):
+        return (self.midnight - self.clock) % 86400 or 86400
 
     def call_later(self, seconds, fn):
         handle = self._next_timer
@@ -139,8 +157,30 @@ class FakePlatform:
 
     # clipboard
     def copy_text(self, text, on_done):
-        self.copied.append(text)
-        on_done(True)
+        if self.clipboard_works:
+            self.copied.append(text)
+        on_done(self.clipboard_works)
+
+    # sharing, sounds and vibration
+    def can_share(self):
+        return self.share_sheet
+
+    def share(self, on_done, text=None, url=None, title=None):
+        if self.share_sheet:
+            self.shared.append({"title": title, "text": text, "url": url})
+            if self.share_answer != "refused":
+                on_done(self.share_answer)
+                return
+        self.copy_text("\n".join(x for x in (text, url) if x), lambda ok: on_done("copied" if ok else "failed"))
+
+    def set_sound(self, on):
+        self.sound_on = on
+
+    def play_sound(self, cue):
+        self.sounds.append(cue)
+
+    def vibrate(self, pattern):
+        self.vibrations.append(list(pattern))
 
     # files
     def download(self, filename, text, mime="application/json"):

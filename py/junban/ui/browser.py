@@ -165,6 +165,12 @@ class BrowserPlatform:
         d = js.Date.new()
         return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
+    def seconds_to_midnight(self) -> float:
+        """Seconds until the next day begins on this device (the next daily deal), in its own time zone."""
+        now = js.Date.new()
+        midnight = js.Date.new(now.getFullYear(), now.getMonth(), now.getDate() + 1)
+        return (float(midnight.getTime()) - float(now.getTime())) / 1000.0
+
     def call_later(self, seconds: float, fn) -> int:
         return int(self.window.setTimeout(create_once_callable(fn), max(0, int(seconds * 1000))))
 
@@ -186,6 +192,61 @@ class BrowserPlatform:
             return
         promise.then(create_once_callable(lambda *_: on_done(True)),
                      create_once_callable(lambda *_: on_done(False)))
+
+    # -- sharing, sounds and vibration (the daily's result, a deal, a sent game; the tables' cues: assets/sound.js)
+
+    def can_share(self) -> bool:
+        """Has the browser a share sheet (``navigator.share``: phones, some desktops)?"""
+        return _present(getattr(self.window.navigator, "share", None)) is not None
+
+    def share(self, on_done, text: str | None = None, url: str | None = None, title: str | None = None) -> None:
+        """The share sheet where there is one, else the clipboard (``text`` then ``url``, a line each). Then
+        ``on_done(outcome)``: "shared", "copied", "cancelled" (the person closed the sheet) or "failed" (neither
+        worked). A share sheet that refuses for another reason (no share target here) falls back to the copy."""
+
+        def copy(*_):
+            self.copy_text("\n".join(x for x in (text, url) if x), lambda ok: on_done("copied" if ok else "failed"))
+
+        if not self.can_share():
+            copy()
+            return
+        data = {key: value for key, value in (("title", title), ("text", text), ("url", url)) if value}
+        try:  # in the click's own task: the share sheet needs the tap that asked for it
+            promise = self.window.navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
+        except Exception:
+            copy()
+            return
+
+        def shared(*_):
+            refused.destroy()
+            on_done("shared")
+
+        def not_shared(err):
+            done.destroy()
+            if str(getattr(err, "name", "")) == "AbortError":
+                on_done("cancelled")
+            else:
+                copy()
+
+        done, refused = create_once_callable(shared), create_once_callable(not_shared)
+        promise.then(done, refused)
+
+    def set_sound(self, on: bool) -> None:
+        """May the page make sounds and vibrate now (the setting is on and a table is shown)? assets/sound.js
+        reads it at each tap: its audio context is made only at a tap, and only when this is on."""
+        self.document.documentElement.setAttribute("data-sound", "on" if on else "off")
+
+    def play_sound(self, cue: str) -> None:
+        """Play a cue (assets/sound.js: nothing before the person's first tap, nothing while the page is hidden)."""
+        sound = _present(getattr(self.window, "junbanSound", None))
+        if sound is not None:
+            sound.play(cue)
+
+    def vibrate(self, pattern: list[int]) -> None:
+        """Vibrate (milliseconds on, off, on, ...) where the device can, under the same conditions as a sound."""
+        sound = _present(getattr(self.window, "junbanSound", None))
+        if sound is not None:
+            sound.vibrate(to_js(pattern))
 
     # -- files: downloads and the file a person picks
 

@@ -532,7 +532,7 @@ def play_on(table, pile: int) -> None:
     view = table.view()
     top = view["piles"][pile]["top"]
     if not fits(card, pile, top):
-        table.services.notify(t("tg.no_fit", card=card, pile=pile_name(pile), top=top), "error", key="illegal")
+        table.refuse(t("tg.no_fit", card=card, pile=pile_name(pile), top=top))
         return
     hand = view["hand"]
     index = hand.index(card)

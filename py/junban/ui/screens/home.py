@@ -1,5 +1,7 @@
 """Home: choose a game (new game, daily challenge, rules, a first game that teaches) and resume or delete saved
-games. Games with no move are not listed (a table left empty removes its own save)."""
+games. Games with no move are not listed (a table left empty removes its own save). Once a daily challenge is
+over, home counts down to the next one, kept current while it is shown (drawn again as each minute of the count
+passes, and with the new day's challenges when the day turns)."""
 from __future__ import annotations
 
 from junban.games import available_games
@@ -19,6 +21,7 @@ class HomeScreen:
         self.confirm_delete: str | None = None
         self.confirm_prune = False
         self.daily = daily_ui.DailyBoard(services)
+        self.timer = None  # the countdown's next minute
         self._refresh()
 
     def _refresh(self) -> None:
@@ -26,6 +29,24 @@ class HomeScreen:
         self.old_finished = len(self.services.store.old_finished(self.saves))
         self.daily.refresh({s.id for s in self.saves})
         self.services.report_storage_problems()
+
+    def after_render(self) -> None:
+        """While the time to the next challenge is shown, draw home again when its minutes change."""
+        platform = self.services.platform
+        if self.timer is None and self.daily.finished_today():
+            left = platform.seconds_to_midnight()
+            self.timer = platform.call_later((left % 60 or 60) + 0.05, self._tick)
+
+    def _tick(self, *_args) -> None:
+        self.timer = None
+        if self.services.is_showing(self):
+            self._refresh()  # the day may have turned: its new challenges
+            self.services.render()
+
+    def leave(self) -> None:
+        if self.timer is not None:
+            self.services.platform.cancel(self.timer)
+            self.timer = None
 
     def storage_changed(self, key) -> None:
         self._refresh()

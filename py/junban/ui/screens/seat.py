@@ -18,7 +18,7 @@ from __future__ import annotations
 from junban.net import guest as guest_net
 from junban.errors import JunbanError
 from junban.storage import StorageFull
-from junban.ui import i18n
+from junban.ui import i18n, sound
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
 from junban.ui.parts import movelog
@@ -236,6 +236,8 @@ class SeatScreen(TableScreen):
         self.offer_tutorial = False
         self.log.entries = [movelog.Entry(i, s, e) for i, s, e in entries]
         self.was_my_turn = self.my_turn()
+        self.heard_view = game.latest["view"]  # what the last sound was decided from (ui/sound.py)
+        self.heard_entries = len(entries)
 
     @classmethod
     def open(cls, services, table_id: str):
@@ -283,20 +285,28 @@ class SeatScreen(TableScreen):
             return
         self.log.entries = [movelog.Entry(i, s, e) for i, s, e in guest.entries]
         if what == "ack" and guest.refusal is not None:
-            self.services.notify(t("guest.refused", reason=error_text(guest.refusal)), "error", key="illegal")
+            self.refuse(t("guest.refused", reason=error_text(guest.refusal)))
             guest.refusal = None
         elif what == "update":
             self.services.dismiss("illegal")
+            self._sound()
         mine = self.my_turn()
         if mine and not self.was_my_turn:
             self.services.announce(t("guest.your_turn"))
-            buzz = getattr(self.services.platform, "vibrate", None)
-            if buzz is not None:
-                buzz([60, 40, 60])
         self.was_my_turn = mine
         if self.session.is_over and not self.recorded:
             self._record_finished()
             self.open_sheet("result", focus="#sheet-result h2")
+
+    def _sound(self) -> None:
+        """The cue of what the host's update brought (its last new log entry, and the seat's view before and
+        after), as a table on one device decides it; nothing when no action came (a reconnection)."""
+        view, entries = self.session.latest["view"], self.guest.entries
+        new = entries[self.heard_entries:] if len(entries) > self.heard_entries else []
+        if new:
+            event = new[-1][2]
+            sound.give(self.services, sound.action_cue(self.session.game, event, self.people, self.heard_view, view))
+        self.heard_view, self.heard_entries = view, len(entries)
 
     @property
     def recorded(self) -> bool:
@@ -308,7 +318,7 @@ class SeatScreen(TableScreen):
             self.services.record_finished(self.session, self.ui.history_entry(self.session))
 
     def after_render(self) -> None:
-        return None  # no bots here: they play on the host's phone
+        sound.allow(self.services, True)  # (no bots here: they play on the host's phone)
 
     def _store(self) -> None:
         return None  # the host saves the game; this phone keeps its seat's record as updates come
@@ -317,7 +327,7 @@ class SeatScreen(TableScreen):
         return None
 
     def leave(self) -> None:
-        return None  # the connection stays while the app runs
+        sound.allow(self.services, False)  # (the connection stays while the app runs)
 
     def _controls(self):
         return None

@@ -25,7 +25,7 @@ from junban import links
 from junban.errors import IllegalAction, JunbanError
 from junban.rng import random_seed
 from junban.session import Session
-from junban.ui import i18n, tutorials
+from junban.ui import i18n, sound, tutorials
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
@@ -60,10 +60,12 @@ class TableScreen:
         self.skipping = False
         self.share_url: str | None = None
         self.recap_folded_at: int | None = None  # the recap folded to one line while the log had this many entries
+        self.shared: str | None = None  # how "Share this deal" went ("copied", "failed", ...; services.share)
         self.conflict = False
         self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
         self.opened_at = services.platform.now()
         self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
+        self.sent: str | None = None  # how sharing that link went
         self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
         self.tutorial = tutorials.start(self)
         self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
@@ -301,6 +303,10 @@ class TableScreen:
               phones.menu_item(self),
               h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
+              h("label", {"class": "menu-item setting"},
+                h("input", {"type": "checkbox", "data-field": "sound", "id": "menu-sound",
+                            "checked": self.services.settings.get("sound") is True}),
+                t("table.sound")),
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
                 t("log.title")) if self.log.enabled else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet",
@@ -315,9 +321,11 @@ class TableScreen:
     def _share_box(self):
         if not self.share_url:
             return None
+        note = {"copied": t("table.copied"), "failed": t("table.copy_failed")}.get(self.shared)
         return h("div", {"class": "share-box"},
                  h("label", {"for": "share-url"}, t("table.share_label")),
-                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}))
+                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}),
+                 h("p", {"class": ["share-note", self.shared], "id": "share-note"}, note) if note else None)
 
     def _celebration(self):
         kind = getattr(self.ui, "celebrate", lambda table: None)(self)
@@ -382,6 +390,9 @@ class TableScreen:
             if value != self.services.settings.get("speed"):
                 self.services.set_setting("speed", value)
             return True
+        if name == "sound" and type(value) is bool:
+            self.services.set_setting("sound", value)
+            return True
         handler = getattr(self.ui, "field", None)
         return bool(handler and handler(self, name, value))
 
@@ -409,7 +420,7 @@ class TableScreen:
             return False
         error = self._apply(action)
         if error is not None:
-            self.services.notify(t("table.illegal", reason=error_text(error)), "error", key="illegal")
+            self.refuse(t("table.illegal", reason=error_text(error)))
             return False
         self.services.dismiss("illegal")
         return True
@@ -433,11 +444,15 @@ class TableScreen:
             session.apply(action)
         except IllegalAction as err:
             return err
+        after = session.view(movelog.OBSERVER)
         if len(session.actions) > self.log_length:
-            self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+            self.log.add(len(session.actions) - 1, seat, observed, after, action)
         else:  # the action came back to a recent position: the run since then left the game's log (session.py)
             self.log.drop_from(len(session.actions))
         self.log_length = len(session.actions)
+        entries = self.log.entries
+        event = entries[-1].event if entries and entries[-1].index == len(session.actions) - 1 else None
+        sound.give(self.services, sound.action_cue(session.game, event, self.people, observed, after))
         if self.tutorial is not None:
             self.tutorial.after_action(self)
         self._store()
@@ -451,6 +466,11 @@ class TableScreen:
         if message:
             self.services.announce(message)
         return None
+
+    def refuse(self, message: str) -> None:
+        """A move the table will not make: say why (and vibrate, where the device can)."""
+        self.services.notify(message, "error", key="illegal")
+        sound.give(self.services, "refused")
 
     def _record_finished(self) -> None:
         self.services.record_finished(self.session, self.ui.history_entry(self.session))
@@ -525,6 +545,7 @@ class TableScreen:
     # ------------------------------------------------------------------ bots
 
     def after_render(self) -> None:
+        sound.allow(self.services, True)  # (off again when the table is left)
         if self.hosting is not None:
             self.hosting.sync()  # every phone at the table sees the change
         if self.tutorial is not None and self.tutorial.holds_bots():
@@ -557,6 +578,7 @@ class TableScreen:
         self.services.render()
 
     def leave(self) -> None:
+        sound.allow(self.services, False)
         if self.hosting is not None:
             phones.detach(self)
         if self.review is not None:
@@ -578,15 +600,15 @@ class TableScreen:
         return len(seats), len(bot_levels), level
 
     def share(self) -> None:
+        """"Share this deal": the share sheet (or the clipboard) gets its link; the menu shows it, and says whether
+        it was copied."""
         players, bots, level = self.table_shape()
         # Shared links put people first and bots last; the deal (config + seed) is the same.
         link = links.share_link(self.session.game, self.session.config, self.session.seed, players, bots, level)
         self.share_url = self.services.platform.page_url() + link
-
-        def done(ok: bool) -> None:
-            self.services.announce(t("table.copied") if ok else t("table.copy_failed"))
-
-        self.services.platform.copy_text(self.share_url, done)
+        self.shared = None
+        self.services.share(lambda outcome: setattr(self, "shared", outcome), t("table.copied"),
+                            t("table.copy_failed"), url=self.share_url, title=f"Junban · {self.title}")
         if not self.sheet.is_open("menu"):
             self.open_sheet("menu", opener="#open-menu")
         self.services.focus_after_render("#share-url")
