@@ -197,8 +197,8 @@ def camera_phone_factory(browser, server, watch, tmp_path):
 
     def launch(rows, hash_text: str = "", locale: str = "en-US"):
         frame = write_qr_y4m(tmp_path / f"camera-{len(launched)}.y4m", list(rows))
-        process = browser.browser_type.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *FAKE_CAMERA_ARGS, f"--use-file-for-fake-video-capture={frame}"])
+        camera = [*FAKE_CAMERA_ARGS, f"--use-file-for-fake-video-capture={frame}"]
+        process = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *camera])
         launched.append(process)
         context = process.new_context(viewport=PHONE, has_touch=True, locale=locale, permissions=["camera"])
         watch.attach(context)

@@ -107,7 +107,8 @@ def test_a_firefox_shaped_offer_is_read_the_same_way():
     original = read(SAMPLES / "firefox-shaped-offer.sdp")
     rebuilt, extra = unpack_offer(pack_offer(original))
     assert extra == b""
-    assert attribute(rebuilt, "ice-ufrag") == "8f3a1c2e" and attribute(rebuilt, "ice-pwd") == attribute(original, "ice-pwd")
+    assert attribute(rebuilt, "ice-ufrag") == "8f3a1c2e"
+    assert attribute(rebuilt, "ice-pwd") == attribute(original, "ice-pwd")
     assert fingerprint(rebuilt) == fingerprint(original)  # given at session level there
     assert udp_host_candidates(rebuilt) == [("3f0c1d2e-8b7a-4c6d-9e5f-a1b2c3d4e5f6.local", 51234)]  # TCP left out
 
