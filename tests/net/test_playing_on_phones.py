@@ -42,6 +42,8 @@ def test_a_whole_game_each_on_their_own_phone(game, kinds):
         assert type(app.screen).__name__ == "SeatScreen" and app.platform.hash == f"#/seat/{table.session.id}"
         assert isinstance(app.screen.session, GuestGame) and app.screen.session.seed is None
     assert not table.sheet.is_open("phones"), "the pairing closes once every phone is there"
+    assert host.platform.wake_locked and all(app.platform.wake_locked for app in guests.values()), \
+        "the screens stay on while the phones play"
     steps = play_to_end(room, host, guests)
     assert table.session.is_over, f"not over after {steps} actions"
     for seat, app in guests.items():
@@ -51,6 +53,8 @@ def test_a_whole_game_each_on_their_own_phone(game, kinds):
         assert [e["game"] for e in app.services.store.history()] == [game], "the phone's own History has it"
         assert len(screen.log.entries) == len(table.log.entries), "the whole move log reached the phone"
     assert [e["game"] for e in host.services.store.history()] == [game]
+    host.render()
+    assert not host.platform.wake_locked, "the game is over: the screen may sleep again"
     if game == "eleusis":
         dealers = {round_["dealer"] for round_ in table.session.view(0)["rounds"]}
         assert set(phones) <= dealers, "every phone dealt a round from the phone"

@@ -15,6 +15,7 @@ from junban.errors import JunbanError
 from junban.net.host import Host
 from junban.ui import i18n
 from junban.ui.dom import h
+from junban.ui.parts.icons import phone_icon
 from junban.ui.i18n import error_text, t
 from junban.ui.parts.qr import qr_svg
 from junban.ui.parts.sheet import sheet
@@ -39,7 +40,7 @@ def menu_item(table):
     if not may_host(table):
         return None
     return h("button", {"type": "button", "class": "button menu-item", "data-act": "phones:setup",
-                        "id": "phones-setup"}, "📱 ", t("setup.phones_button"))
+                        "id": "phones-setup"}, phone_icon(), " ", t("setup.phones_button"))
 
 
 def render_setup(table):
@@ -173,7 +174,7 @@ def bar_button(table):
     return h("button", {"type": "button", "class": ["bar-button", "phones-button", "warn" if missing else None],
                         "data-act": "table:sheet", "data-arg": "phones", "id": "open-phones",
                         "aria-haspopup": "dialog", "aria-label": t("phones.button", here=here, n=len(seats))},
-             h("span", {"class": "bar-icon", "aria-hidden": "true"}, "📱"),
+             h("span", {"class": "bar-icon", "aria-hidden": "true"}, phone_icon()),
              h("span", {"class": "phones-count", "aria-hidden": "true"}, f"{here}/{len(seats)}"))
 
 
@@ -182,7 +183,7 @@ def seat_mark(table, seat: int):
     status = table.hosting.status(seat) if table.hosting else "closed"
     here = status == "playing"
     return h("span", {"class": ["phone-mark", "here" if here else "away"], "title": t(f"phones.state.{_state(status)}")},
-             h("span", {"aria-hidden": "true"}, "📱"),
+             phone_icon(),
              h("span", {"class": "visually-hidden"}, t(f"phones.state.{_state(status)}")))
 
 
@@ -212,7 +213,7 @@ def _seat_row(table, seat: int):
     name = table.seat_name(seat)
     showing = seat == table.phones_seat and state != "here"
     return h("li", {"class": ["phones-row", f"phones-{state}"], "key": seat},
-             h("span", {"class": "phones-name"}, "📱 ", name),
+             h("span", {"class": "phones-name"}, phone_icon(), " ", name),
              h("span", {"class": "phones-state"}, t(f"phones.state.{state}")),
              None if showing or table.session.is_over else
              h("button", {"type": "button", "class": "button small", "data-act": "phones:show", "data-arg": str(seat)},

@@ -20,6 +20,7 @@ from junban.errors import JunbanError
 from junban.storage import StorageFull
 from junban.ui import i18n, sound
 from junban.ui.dom import h
+from junban.ui.parts.icons import phone_icon
 from junban.ui.i18n import error_text, t
 from junban.ui.parts import movelog
 from junban.ui.parts.qr import qr_svg
@@ -319,6 +320,7 @@ class SeatScreen(TableScreen):
 
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (no bots here: they play on the host's phone)
+        self.services.platform.wake_lock(self.connected and not self.session.is_over)  # the screen stays on
 
     def _store(self) -> None:
         return None  # the host saves the game; this phone keeps its seat's record as updates come
@@ -328,6 +330,7 @@ class SeatScreen(TableScreen):
 
     def leave(self) -> None:
         sound.allow(self.services, False)  # (the connection stays while the app runs)
+        self.services.platform.wake_lock(False)
 
     def _controls(self):
         return None
@@ -338,7 +341,7 @@ class SeatScreen(TableScreen):
         return h("button", {"type": "button", "class": ["bar-button", "guest-link", state],
                             "data-act": "seat:status", "id": "guest-link",
                             "aria-label": t("guest.status.here") if self.connected else t("join.lost")},
-                 h("span", {"class": "bar-icon", "aria-hidden": "true"}, "📱"),
+                 h("span", {"class": "bar-icon", "aria-hidden": "true"}, phone_icon()),
                  h("span", {"class": "guest-dot", "aria-hidden": "true"}))
 
     def render(self):

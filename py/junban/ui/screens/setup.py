@@ -11,6 +11,7 @@ from junban.session import NAME_MAX_LENGTH, Seat, clean_name
 from junban.ui import i18n
 from junban.ui.games import game_ui
 from junban.ui.dom import h
+from junban.ui.parts.icons import phone_icon
 from junban.ui.i18n import error_text, t
 
 i18n.register("phones")
@@ -99,7 +100,7 @@ class SetupScreen:
             return h("p", {"class": "help phones-help"}, t("setup.phone_help"))
         return h("p", {"class": "phones-offer"},
                  h("button", {"type": "button", "class": "button small", "data-act": "setup:phones",
-                              "id": "play-on-phones"}, "📱 ", t("setup.phones_button")))
+                              "id": "play-on-phones"}, phone_icon(), " ", t("setup.phones_button")))
 
     def _seat_row(self, i: int, seat: dict):
         is_bot = seat["kind"] == "bot"

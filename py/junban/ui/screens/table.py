@@ -548,6 +548,7 @@ class TableScreen:
         sound.allow(self.services, True)  # (off again when the table is left)
         if self.hosting is not None:
             self.hosting.sync()  # every phone at the table sees the change
+            self.services.platform.wake_lock(not self.session.is_over)  # phones wait on this screen
         if self.tutorial is not None and self.tutorial.holds_bots():
             return
         if self.session.bot_to_act() and not self.conflict:
@@ -581,6 +582,7 @@ class TableScreen:
         sound.allow(self.services, False)
         if self.hosting is not None:
             phones.detach(self)
+            self.services.platform.wake_lock(False)
         if self.review is not None:
             self.review.stop()
         if self.bot_timer is not None:
