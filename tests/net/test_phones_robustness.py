@@ -147,11 +147,13 @@ def test_a_phone_that_drops_is_shown_lost_and_rejoins_where_it_was():
     room.drop(platform)  # the phone's page closes (screen off, app switched, reload)
     room.run(1.0)
     assert table.hosting.status(1) == "lost", "the host shows the lost seat at once when the page closes"
-    assert table.sheet.is_open("phones") or table._link_button() is not None
+    [notice] = [n for n in host.services.notices if n.key == "phone-1"]
+    assert "not answering" in notice.text and notice.action[1:] == ("phones:show", "1")
     # The host offers a new code; the same phone (same storage) scans it and goes on where it was.
     table.handle("phones:show", "1")
     room.run(0.5)
     again, _ = join(room, host, 1, storage=storage)
+    assert not any(n.key == "phone-1" for n in host.services.notices), "back: the notice goes"
     assert again.platform.hash == f"#/seat/{table.session.id}"
     assert again.screen.session.view(1) == table.session.view(1)
     assert len(again.screen.log.entries) == len(table.log.entries)

@@ -143,6 +143,7 @@ def _changed(table) -> None:
     host = table.hosting
     if host is None:
         return
+    _say_lost(table, host)
     seat = table.phones_seat
     if seat is not None and host.status(seat) == "playing" and table.sheet.is_open("phones"):
         stop_scan(table)
@@ -152,6 +153,20 @@ def _changed(table) -> None:
             table.close_sheet()
     if table.services.is_showing(table):
         table.services.render()
+
+
+def _say_lost(table, host: Host) -> None:
+    """A phone that was playing and is gone gets a notice with its new code a tap away; back, the notice goes."""
+    seen = table.__dict__.setdefault("phones_seen", {})
+    for seat in table.session.phone_seats():
+        status = host.status(seat)
+        key = f"phone-{seat}"
+        if status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
+            table.services.notify(t("phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
+                                  action=(t("phones.show_code"), "phones:show", str(seat)))
+        elif status == "playing":
+            table.services.dismiss(key)
+        seen[seat] = status
 
 
 def _first_waiting(table) -> int | None:
@@ -179,12 +194,15 @@ def bar_button(table):
 
 
 def seat_mark(table, seat: int):
-    """A phone seat's chip says it is played on a phone, and whether that phone is here."""
-    status = table.hosting.status(seat) if table.hosting else "closed"
-    here = status == "playing"
-    return h("span", {"class": ["phone-mark", "here" if here else "away"], "title": t(f"phones.state.{_state(status)}")},
+    """A phone seat's chip says it is played on a phone; at the host, also whether that phone is here."""
+    if table.hosting is None:  # a guest's table: the other phones are the host's business
+        return h("span", {"class": "phone-mark", "title": t("phones.on_phone")}, phone_icon(),
+                 h("span", {"class": "visually-hidden"}, " ", t("phones.on_phone")))
+    state = _state(table.hosting.status(seat))
+    return h("span", {"class": ["phone-mark", "here" if state == "here" else "away"],
+                      "title": t(f"phones.state.{state}")},
              phone_icon(),
-             h("span", {"class": "visually-hidden"}, t(f"phones.state.{_state(status)}")))
+             h("span", {"class": "visually-hidden"}, " ", t(f"phones.state.{state}")))
 
 
 def _state(status: str) -> str:
@@ -215,9 +233,9 @@ def _seat_row(table, seat: int):
     return h("li", {"class": ["phones-row", f"phones-{state}"], "key": seat},
              h("span", {"class": "phones-name"}, phone_icon(), " ", name),
              h("span", {"class": "phones-state"}, t(f"phones.state.{state}")),
-             None if showing or table.session.is_over else
+             None if showing or state == "here" or table.session.is_over else
              h("button", {"type": "button", "class": "button small", "data-act": "phones:show", "data-arg": str(seat)},
-               t("phones.show_code") if state != "here" else t("phones.new_code")))
+               t("phones.show_code")))
 
 
 def _pairing(table, seat: int):

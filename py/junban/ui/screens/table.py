@@ -207,8 +207,8 @@ class TableScreen:
                 "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
                                  "me" if seat == self.viewer else None],
                        "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
-                h("span", {"class": "seat-name"}, self.seat_name(seat)),
-                phones.seat_mark(self, seat) if info.phone else None,
+                h("span", {"class": "seat-name"}, self.seat_name(seat),
+                  phones.seat_mark(self, seat) if info.phone else None),
                 h("span", {"class": "seat-status"}, status(self, view, seat))))
         # More than five seats may not fit a phone's width: the strip then scrolls sideways, and takes the
         # keyboard's focus so the arrow keys scroll it too.

@@ -51,7 +51,9 @@ EN = {
                                   "that lets devices see each other: guest and public networks often do not. A "
                                   "phone's own hotspot may not work either. Try another Wi-Fi, then a new code.",
     "phones.problem.wrong_table": "That phone answered for another table. Show a new code.",
-    "phones.waiting_turn": "Waiting for {name}'s phone",
+    "phones.on_phone": "plays on their phone",
+    "phones.lost_notice": "{name}'s phone is not answering. Show a new code and scan it there: it goes on where it "
+                          "was.",
     # the guest's phone
     "join.title": "Join a table",
     "join.bad_code": "This pairing code cannot be used: {reason}",
@@ -191,7 +193,9 @@ JA = {
                                   "たいてい許されていません。スマホのテザリングでも動かないことがあります）。"
                                   "別のWi-Fiで、新しいコードからやり直してください。",
     "phones.problem.wrong_table": "そのスマホは別の卓の返事をしました。新しいコードを表示してください。",
-    "phones.waiting_turn": "{name}さんのスマホを待っています",
+    "phones.on_phone": "スマホで参加",
+    "phones.lost_notice": "{name}さんのスマホの応答がありません。新しいコードを表示して、そのスマホで読み取って"
+                          "ください。続きから遊べます。",
     "join.title": "卓に参加",
     "join.bad_code": "このペアリングコードは使えません：{reason}",
     "join.seat_of": "{game}の卓の{n}番の席",
