@@ -81,3 +81,15 @@ def test_pairing_link_is_a_junban_address_and_short_enough_for_a_comfortable_qr(
     assert len(link) - len(platform.page_url()) <= 190
     guest, _ = join(room, host, 1)
     assert len(guest.services.guest.answer_code) <= 90
+
+
+def test_the_answer_code_goes_back_through_the_share_sheet_or_the_clipboard_with_a_visible_note():
+    room = Room()
+    host, _ = hosted(room, "the-game", ["person", "phone"])
+    link = pairing_link(host, 1)
+    guest, platform = room.phone("#/join?p=" + link.split("#/join?p=", 1)[1])
+    room.run(0.5)
+    code = guest.services.guest.answer_code
+    guest.dispatch("join:copy", None)
+    assert platform.copied[-1] == code
+    assert "Answer code copied." in guest.platform.root.textContent

@@ -105,6 +105,7 @@ class JoinScreen:
         self.error: str | None = None
         self.scanning = False
         self.pairing = None
+        self.sent: str | None = None  # how sending the answer code went (services.share)
         if token:
             self._open(token)
 
@@ -158,7 +159,11 @@ class JoinScreen:
                  h("div", {"class": "row"},
                    h("input", {"type": "text", "readonly": True, "value": code, "id": "join-code"}),
                    h("button", {"type": "button", "class": "button primary small", "data-act": "join:copy",
-                                "id": "join-copy"}, t("join.copy"))))
+                                "id": "join-copy"},
+                     t("join.share") if self.services.platform.can_share() else t("join.copy"))),
+                 h("p", {"class": ["share-note", self.sent], "id": "join-note", "role": "status"},
+                   {"copied": t("join.copied"), "failed": t("table.copy_failed")}[self.sent])
+                 if self.sent in ("copied", "failed") else None)
 
     def _scanner(self):
         return h("div", {"class": "join-scan"},
@@ -170,8 +175,10 @@ class JoinScreen:
 
     def handle(self, act: str, arg: str | None) -> None:
         if act == "join:copy" and self.guest is not None and self.guest.answer_code:
-            self.services.platform.copy_text(self.guest.answer_code, lambda ok: self.services.announce(
-                t("join.copied") if ok else t("table.copy_failed")))
+            # The phone's share sheet (a message to the host), else the clipboard, with a visible confirmation.
+            self.sent = None
+            self.services.share(lambda outcome: setattr(self, "sent", outcome), t("join.copied"),
+                                t("table.copy_failed"), text=self.guest.answer_code, title=t("join.answer_label"))
         elif act == "join:scan":
             if self.scanning:
                 self._stop_scan()
