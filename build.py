@@ -50,6 +50,20 @@ PACKAGE = "junban"
 PACKAGE_DATA_SUFFIXES = (".json", ".txt", ".md")
 # Parts of the package that never run in the browser.
 BROWSER_EXCLUDED = ("bench",)
+# Standard library modules that ship though nothing imports them yet (build_stdlib_zip): the codecs a page may meet
+# and small modules a change to the app is likely to reach for, so that a new import does not fail for want of them.
+# Sources, with what they import in turn. tests/browser/test_offline_build.py imports every module the app's sources
+# name from the zip the build made.
+STDLIB_MARGIN = (
+    "json", "re", "copy", "string", "textwrap", "statistics", "fractions", "difflib", "pprint", "calendar",
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16", "encodings.utf_16_le",
+    "encodings.utf_16_be", "encodings.utf_32", "encodings.cp437", "encodings.cp1252", "encodings.idna",
+    "encodings.punycode", "encodings.unicode_escape", "encodings.raw_unicode_escape",
+)
+# What the page's own Python imports besides the app after Pyodide's start-up: PyScript's bootstrap (html, for
+# html.escape). Shipped as bytecode like the app's imports (tests/browser/test_startup.py checks the page compiles
+# no module of the standard library).
+PAGE_STDLIB = ("html",)
 APP_ARCHIVE_IN_BROWSER = "junban.zip"  # py/main.py puts this path on sys.path
 LATER_ARCHIVE_IN_BROWSER = "junban-later.zip"  # where junban.archives.LaterArchive writes the later archive
 # The package's files the first screen needs (the home screen, the start-up checks of storage, the browser
@@ -230,15 +244,24 @@ def _reproducible_zip(files: dict[str, bytes]) -> bytes:
 
 
 def build_stdlib_zip(sources: dict[str, str]) -> bytes:
-    """Pyodide's python_stdlib.zip with bytecode added for the modules the app imports after Pyodide's own
-    start-up (tools/stdlib_imports.mjs): the zip holds only sources, so each of them would be compiled in the
-    browser, twice, on the way to the first screen (hashlib, datetime, ...)."""
-    answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps({"sources": sources}).encode("utf-8"),
-                                      what="to list the standard library modules the app imports"))
+    """The standard library zip the page loads: only the modules the app needs (tools/stdlib_imports.mjs), out of
+    Pyodide's python_stdlib.zip (2.5 MB of sources, of which the app imports some 130 modules). The modules Pyodide's
+    own start-up imports ship as sources (the snapshot holds them imported; a plain start compiles them), the ones the
+    app imports after start-up as bytecode only (hashlib, datetime, ...: each would otherwise be compiled in the
+    browser, twice, on the way to a screen), and ``STDLIB_MARGIN`` with what it brings in as sources."""
+    answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps(
+        {"sources": sources, "page": list(PAGE_STDLIB), "margin": list(STDLIB_MARGIN)}).encode("utf-8"),
+        what="to list the standard library modules the app imports"))
     stdlib = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
-    files = {info.filename: b"" if info.is_dir() else stdlib.read(info) for info in stdlib.infolist()}
-    wanted = {path: files[path].decode("utf-8") for path in answer["modules"].values()}
-    files.update(compile_for_pyodide(wanted, answer["stdlib"].rstrip("/")))
+    as_source = sorted({*answer["startup"].values(), *answer["margin"].values()} - set(answer["modules"].values()))
+    files = {path: stdlib.read(path) for path in as_source}
+    compiled = compile_for_pyodide({path: stdlib.read(path).decode("utf-8") for path in answer["modules"].values()},
+                                   answer["stdlib"].rstrip("/"))
+    files.update(compiled)
+    for path in list(files):  # the folders of the packages, as Pyodide's zip has them
+        parts = path.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            files.setdefault("/".join(parts[:depth]) + "/", b"")
     return _reproducible_zip(files)
 
 
