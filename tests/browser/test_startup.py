@@ -132,8 +132,9 @@ def test_a_start_that_drags_on_says_why_and_keeps_waiting(browser, server):
 RESTORED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>restored</title><link rel="icon" href="data:,"></head><body>
 <script type="module">
-import { start } from "./assets/pyodide-early.mjs";
+import { start, howStarted } from "./assets/pyodide-early.mjs";
 const pyodide = await start();
+window.__started = howStarted();
 window.__restored = JSON.parse(pyodide.runPython(`
 import json, locale, os, random, sys
 grown = len(bytearray(64 * 1024 * 1024))  # more than the snapshot's 31 MB: the heap still grows
@@ -154,7 +155,7 @@ def restored_interpreter(context, server) -> dict:
     page.wait_for_function("window.__restored !== undefined && 'snapshot_kept' in window.__restored",
                            timeout=BOOT_TIMEOUT_MS)
     fetched = page.evaluate("""performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())""")
-    return {**page.evaluate("window.__restored"), "fetched": fetched}
+    return {**page.evaluate("window.__restored"), "fetched": fetched, "started": page.evaluate("window.__started")}
 
 
 def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomness(context_factory, server):
@@ -166,6 +167,7 @@ def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomne
     japanese = restored_interpreter(context_factory(locale="ja-JP"), server)
     for visit in (english, japanese):
         assert build.PYODIDE_SNAPSHOT in visit["fetched"]
+        assert visit["started"] == "snapshot"  # resumed, not fallen back to a plain start
         assert visit["executable"] == "/home/pyodide/this.program"  # not the build machine's path
         assert visit["grown"] == 64 * 1024 * 1024
         assert visit["blank_paths"] == 1 and visit["leaked"] is False
