@@ -25,17 +25,45 @@ def worker_files(dist, kind: str = "FILES") -> list[list[str]]:
 
 def test_the_worker_lists_every_file_of_the_build_with_its_integrity_hash(dist_dir):
     listed = worker_files(dist_dir)
+    japanese = worker_files(dist_dir, "JAPANESE")
     lazy = worker_files(dist_dir, "LAZY")
     on_disk = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file())
-    assert sorted(path for path, _ in listed + lazy) == [p for p in on_disk if p not in ("sw.js", ".nojekyll")]
-    # Only parts of the Japanese font wait until a page needs them; its parts for the app's own texts do not.
-    assert lazy and all(path.startswith("vendor/fonts/noto-sans-jp/") for path, _ in lazy)
-    assert any(path.startswith("vendor/fonts/noto-sans-jp/") and path.endswith(".woff2") for path, _ in listed)
-    for path, integrity in listed + lazy:
+    assert sorted(path for path, _ in listed + japanese + lazy) == [p for p in on_disk if p not in ("sw.js", ".nojekyll")]
+    for path, integrity in listed + japanese + lazy:
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist_dir / path).read_bytes()).digest()).decode()
     assert "index.html" in dict(listed) and "vendor/pyodide/pyodide.asm.wasm" in dict(listed)
     assert any(re.fullmatch(r"junban-[0-9a-f]{12}\.zip", path) for path, _ in listed)
     assert any(re.fullmatch(r"junban-later-[0-9a-f]{12}\.zip", path) for path, _ in listed)  # kept for offline
+
+
+def font_part_holding(dist, char: str) -> str:
+    """The path (in dist/) of the Japanese font's part whose unicode-range holds ``char``."""
+    css = (dist / build.FONT_CSS).read_text(encoding="utf-8")
+    for face in re.findall(r"@font-face\s*{[^}]*}", css):
+        ranges = build._unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
+        if any(low <= ord(char) <= high for low, high in ranges):
+            return f"{build.FONT_DIR}/" + re.search(r"url\(\./(noto-sans-jp/[^)]+\.woff2)\)", face).group(1)
+    raise AssertionError(f"no part holds {char!r}")
+
+
+def test_the_worker_precaches_what_english_pages_show_and_keeps_japanese_for_those_who_read_it(dist_dir):
+    """Every visitor gets, at once, the font's parts for what an English page shows — the suits of an Eleusis table
+    (♠ ♣ ♦: in English, too, they come from the Japanese font), the brand mark 順, the language switch's 日本語 —
+    and not the parts only Japanese texts need: those are kept when Japanese is first shown (JAPANESE). Parts no
+    text of the app needs wait until a page asks (LAZY), as do PyScript's editor and terminal, never loaded."""
+    listed = dict(worker_files(dist_dir))
+    japanese = dict(worker_files(dist_dir, "JAPANESE"))
+    lazy = dict(worker_files(dist_dir, "LAZY"))
+    for char in "♠♣♦♥順日本語→":
+        assert font_part_holding(dist_dir, char) in listed, char
+    assert japanese and all(path.startswith("vendor/fonts/noto-sans-jp/") for path in japanese)
+    for char in "罰偶":  # Eleusis's 罰カード (penalty cards), 偶数 (even): rarer kanji, only in Japanese texts
+        assert font_part_holding(dist_dir, char) in japanese, char
+    assert font_part_holding(dist_dir, "山") in listed  # common kanji share parts English pages need anyway
+    assert lazy and all(path.startswith(("vendor/fonts/noto-sans-jp/", "vendor/pyscript/")) for path in lazy)
+    pyscript = [path for path in listed if path.startswith("vendor/pyscript/")]
+    assert "vendor/pyscript/core.js" in pyscript and not any("xterm" in p or "codemirror" in p for p in pyscript)
+    assert any("xterm" in path for path in lazy) and any("codemirror" in path for path in lazy)
 
 
 def app_archives(dist) -> tuple:
