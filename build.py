@@ -50,6 +50,20 @@ PACKAGE = "junban"
 PACKAGE_DATA_SUFFIXES = (".json", ".txt", ".md")
 # Parts of the package that never run in the browser.
 BROWSER_EXCLUDED = ("bench",)
+# Standard library modules that ship though nothing imports them yet (build_stdlib_zip): the codecs a page may meet
+# and small modules a change to the app is likely to reach for, so that a new import does not fail for want of them.
+# Sources, with what they import in turn. tests/browser/test_offline_build.py imports every module the app's sources
+# name from the zip the build made.
+STDLIB_MARGIN = (
+    "json", "re", "copy", "string", "textwrap", "statistics", "fractions", "difflib", "pprint", "calendar",
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16", "encodings.utf_16_le",
+    "encodings.utf_16_be", "encodings.utf_32", "encodings.cp437", "encodings.cp1252", "encodings.idna",
+    "encodings.punycode", "encodings.unicode_escape", "encodings.raw_unicode_escape",
+)
+# What the page's own Python imports besides the app after Pyodide's start-up: PyScript's bootstrap (html, for
+# html.escape). Shipped as bytecode like the app's imports (tests/browser/test_startup.py checks the page compiles
+# no module of the standard library).
+PAGE_STDLIB = ("html",)
 APP_ARCHIVE_IN_BROWSER = "junban.zip"  # py/main.py puts this path on sys.path
 LATER_ARCHIVE_IN_BROWSER = "junban-later.zip"  # where junban.archives.LaterArchive writes the later archive
 # The package's files the first screen needs (the home screen, the start-up checks of storage, the browser
@@ -239,15 +253,24 @@ def _reproducible_zip(files: dict[str, bytes]) -> bytes:
 
 
 def build_stdlib_zip(sources: dict[str, str]) -> bytes:
-    """Pyodide's python_stdlib.zip with bytecode added for the modules the app imports after Pyodide's own
-    start-up (tools/stdlib_imports.mjs): the zip holds only sources, so each of them would be compiled in the
-    browser, twice, on the way to the first screen (hashlib, datetime, ...)."""
-    answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps({"sources": sources}).encode("utf-8"),
-                                      what="to list the standard library modules the app imports"))
+    """The standard library zip the page loads: only the modules the app needs (tools/stdlib_imports.mjs), out of
+    Pyodide's python_stdlib.zip (2.5 MB of sources, of which the app imports some 130 modules). The modules Pyodide's
+    own start-up imports ship as sources (the snapshot holds them imported; a plain start compiles them), the ones the
+    app imports after start-up as bytecode only (hashlib, datetime, ...: each would otherwise be compiled in the
+    browser, twice, on the way to a screen), and ``STDLIB_MARGIN`` with what it brings in as sources."""
+    answer = json.loads(run_node_tool("stdlib_imports.mjs", stdin=json.dumps(
+        {"sources": sources, "page": list(PAGE_STDLIB), "margin": list(STDLIB_MARGIN)}).encode("utf-8"),
+        what="to list the standard library modules the app imports"))
     stdlib = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
-    files = {info.filename: b"" if info.is_dir() else stdlib.read(info) for info in stdlib.infolist()}
-    wanted = {path: files[path].decode("utf-8") for path in answer["modules"].values()}
-    files.update(compile_for_pyodide(wanted, answer["stdlib"].rstrip("/")))
+    as_source = sorted({*answer["startup"].values(), *answer["margin"].values()} - set(answer["modules"].values()))
+    files = {path: stdlib.read(path) for path in as_source}
+    compiled = compile_for_pyodide({path: stdlib.read(path).decode("utf-8") for path in answer["modules"].values()},
+                                   answer["stdlib"].rstrip("/"))
+    files.update(compiled)
+    for path in list(files):  # the folders of the packages, as Pyodide's zip has them
+        parts = path.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            files.setdefault("/".join(parts[:depth]) + "/", b"")
     return _reproducible_zip(files)
 
 
@@ -338,16 +361,50 @@ def build(dist: Path = DIST) -> dict:
 # --------------------------------------------------------------------------- the Japanese webfont
 
 
-def _app_texts() -> str:
-    """Every text the app itself shows: the page shell and every UI catalog (both languages, rules included)."""
-    texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
-    for path in sorted((PY_SOURCE / PACKAGE / "ui" / "text").glob("*.py")):
-        if path.stem == "__init__":
+def _app_texts() -> dict[str, str]:
+    """Every text the app itself shows, by the language of the pages that show it. "ja": the Japanese catalogs
+    (rules included) and the engine's Japanese words (the rule language's), shown only once a person reads
+    Japanese. "en": everything else, which an English page shows too — the page's shell (in both languages at once),
+    its stylesheets and scripts, the English catalogs, the strings of the browser's code (the brand mark 順, a
+    language's own name) and the rest of the engine's (a card's suit ♠ ♣ ♦) — docstrings left out."""
+    texts = {"en": [(ROOT / "index.html").read_text(encoding="utf-8")], "ja": []}
+    texts["en"] += [path.read_text(encoding="utf-8") for path in sorted(ASSETS.rglob("*"))
+                    if path.suffix in (".css", ".js", ".mjs")]
+    for path in sorted((PY_SOURCE / PACKAGE).rglob("*.py")):
+        part = path.relative_to(PY_SOURCE / PACKAGE).parts
+        if part[0] in BROWSER_EXCLUDED:
             continue
-        module = package_module(f"ui.text.{path.stem}")
-        for name in ("EN", "JA", "RULES"):
-            texts.extend(_strings(getattr(module, name, None)))
-    return "".join(texts)
+        if part[:2] == ("ui", "text"):
+            if path.stem == "__init__":
+                continue
+            module = package_module(f"ui.text.{path.stem}")
+            rules = getattr(module, "RULES", {})
+            texts["en"] += _strings(getattr(module, "EN", None)) + _strings(rules.get("en"))
+            texts["ja"] += _strings(getattr(module, "JA", None)) + _strings(rules.get("ja"))
+        elif part[0] == "ui":
+            texts["en"] += _literals(path.read_text(encoding="utf-8"))
+        else:
+            for text in _literals(path.read_text(encoding="utf-8")):
+                texts["en"].append("".join(ch for ch in text if not _japanese_script(ch)))
+                texts["ja"].append("".join(ch for ch in text if _japanese_script(ch)))
+    return {lang: "".join(parts) for lang, parts in texts.items()}
+
+
+def _japanese_script(ch: str) -> bool:
+    """Kana, kanji, Japanese punctuation and full-width forms."""
+    return 0x3000 <= ord(ch) <= 0x9FFF or 0xFF00 <= ord(ch) <= 0xFFEF
+
+
+def _literals(source: str) -> list[str]:
+    """The string constants of a Python module, without its docstrings."""
+    import ast
+
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
 
 
 def _strings(value) -> list[str]:
@@ -390,62 +447,93 @@ def vendor_japanese_font(dist: Path) -> None:
     (dist / FONT_CSS).write_text(header + "\n".join(out) + "\n", encoding="utf-8")
 
 
-def lazy_font_files(dist: Path) -> list[str]:
-    """The parts of the built font (paths in dist/) holding no glyph of the app's own texts: a page fetches one only
-    when it shows such a glyph (a player's name, say), and the service worker keeps it then. Every other part is
-    precached like the rest of the build."""
+def font_parts(dist: Path) -> dict[str, list[str]]:
+    """The parts of the built font (paths in dist/), by when the service worker keeps them. "precache": the parts
+    holding a glyph of what an English page shows (``_app_texts``: a page in either language needs them, offline
+    from the first visit). "japanese": the further parts the Japanese texts need, kept when Japanese is first shown
+    (assets/update.js asks the worker). "lazy": the others, which only a player's own text can need (a name): kept
+    once a page has fetched one."""
     import re
 
     css_path = dist / FONT_CSS
     if not css_path.exists():
-        return []
-    wanted = {ord(ch) for ch in _app_texts() if ord(ch) > 0x7F}
-    lazy = []
+        return {"precache": [], "japanese": [], "lazy": []}
+    texts = _app_texts()
+    wanted = {lang: {ord(ch) for ch in text} for lang, text in texts.items()}
+    parts: dict[str, list[str]] = {"precache": [], "japanese": [], "lazy": []}
     for face in re.findall(r"@font-face\s*{[^}]*}", css_path.read_text(encoding="utf-8")):
         name = re.search(r"url\(\./(noto-sans-jp/[^)]+\.woff2)\)", face).group(1)
         ranges = _unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
-        if not any(low <= code <= high for code in wanted for low, high in ranges):
-            lazy.append(f"{FONT_DIR}/{name}")
-    return sorted(lazy)
+        holds = {lang: any(low <= code <= high for code in codes for low, high in ranges)
+                 for lang, codes in wanted.items()}
+        kind = "precache" if holds["en"] else "japanese" if holds["ja"] else "lazy"
+        parts[kind].append(f"{FONT_DIR}/{name}")
+    return {kind: sorted(paths) for kind, paths in parts.items()}
 
 
 # --------------------------------------------------------------------------- offline: the service worker
 
 
-def precache_files(dist: Path) -> list[str]:
-    """Every file the service worker keeps for offline use at once: all of dist/ but sw.js itself, dotfiles
-    (.nojekyll is for GitHub Pages, not for the page) and the font's lazy parts. Paths relative to dist/, sorted."""
-    files = []
-    skip = set(lazy_font_files(dist))
+# PyScript's files a page loads: its core, and the first chunk of each plugin it starts on every page (it starts
+# every plugin for its mpy script type: docs/performance.md). The rest — the editor's CodeMirror, the terminal's
+# xterm, TOML, ... — loads only on a page with an editor, a terminal or a TOML config, which this app never has:
+# they ship (a page that asked would find them), and the service worker keeps one only once a page has fetched it.
+# tests/browser/test_offline.py checks that pages fetch nothing of the build outside the precache.
+PYSCRIPT_PAGE_CHUNKS = ("core", "error", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
+def _pyscript_loaded(path: str) -> bool:
+    name = path.removeprefix("vendor/pyscript/")
+    return any(name.startswith(f"{chunk}-") or name in (f"{chunk}.js", f"{chunk}.css") for chunk in PYSCRIPT_PAGE_CHUNKS)
+
+
+def offline_files(dist: Path) -> dict[str, list[str]]:
+    """The files of dist/ the service worker keeps (paths relative to dist/, sorted), by when: "precache" at once
+    (everything a page loads: all of dist/ but sw.js itself, dotfiles — .nojekyll is for GitHub Pages —, the font's
+    parts English pages do not show and the PyScript chunks no page loads); "japanese" once Japanese is first shown
+    (``font_parts``); "lazy" once a page has fetched one (the font's other parts, PyScript's other chunks)."""
+    fonts = font_parts(dist)
+    files = {"precache": [], "japanese": fonts["japanese"], "lazy": list(fonts["lazy"])}
+    later = set(fonts["japanese"]) | set(fonts["lazy"])
     for path in dist.rglob("*"):
-        rel = path.relative_to(dist)
-        if (path.is_file() and rel.as_posix() != "sw.js" and not any(part.startswith(".") for part in rel.parts)
-                and rel.as_posix() not in skip):
-            files.append(rel.as_posix())
-    return sorted(files)
+        rel = path.relative_to(dist).as_posix()
+        if not path.is_file() or rel == "sw.js" or any(part.startswith(".") for part in path.relative_to(dist).parts):
+            continue
+        if rel.startswith("vendor/pyscript/") and not _pyscript_loaded(rel):
+            files["lazy"].append(rel)
+        elif rel not in later:
+            files["precache"].append(rel)
+    return {kind: sorted(paths) for kind, paths in files.items()}
+
+
+def precache_files(dist: Path) -> list[str]:
+    """Every file the service worker keeps for offline use at once (``offline_files``)."""
+    return offline_files(dist)["precache"]
 
 
 def write_service_worker(dist: Path) -> str:
-    """Write dist/sw.js from assets/sw.template.js with the list of files to precache and of those it keeps
-    only once a page asked for them (``lazy_font_files``: the rarer parts of the Japanese font), each with its
-    subresource-integrity hash, so a half-deployed mix of two builds can never be cached, and the build's
-    version: a hash of every such file's path and content and of the worker's own template.
-    Returns the version. Call it after everything else is in dist/."""
+    """Write dist/sw.js from assets/sw.template.js with the lists of ``offline_files`` — the files to precache, those
+    it keeps once Japanese is shown and those it keeps once a page fetched them — each with its subresource-integrity
+    hash, so a half-deployed mix of two builds can never be cached, and the build's version: a hash of every such
+    file's path and content and of the worker's own template. Returns the version. Call it after everything else
+    is in dist/."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode("utf-8"))
-    lists = {"files": [], "lazy": []}
-    for kind, paths in (("files", precache_files(dist)), ("lazy", lazy_font_files(dist))):
+    kinds = {"precache": "FILES", "japanese": "JAPANESE", "lazy": "LAZY"}
+    lists: dict[str, list] = {name: [] for name in kinds.values()}
+    for kind, paths in offline_files(dist).items():
         for rel in paths:
             data = (dist / rel).read_bytes()
             digest.update(kind.encode("ascii") + rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-            lists[kind].append([rel, "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")])
+            lists[kinds[kind]].append(
+                [rel, "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")])
     version = digest.hexdigest()[:16]
-    for placeholder in ('"__VERSION__"', "[/* __FILES__ */]", "[/* __LAZY__ */]"):
+    script = template
+    for placeholder, value in (('"__VERSION__"', json.dumps(version)),
+                               *((f"[/* __{name}__ */]", json.dumps(items, indent=0)) for name, items in lists.items())):
         if template.count(placeholder) != 1:
             raise BuildError(f"{SW_TEMPLATE.relative_to(ROOT)} must contain {placeholder} exactly once")
-    script = template.replace('"__VERSION__"', json.dumps(version)).replace(
-        "[/* __FILES__ */]", json.dumps(lists["files"], indent=0)).replace(
-        "[/* __LAZY__ */]", json.dumps(lists["lazy"], indent=0))
+        script = script.replace(placeholder, value)
     (dist / "sw.js").write_text(script, encoding="utf-8")
     return version
 

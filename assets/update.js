@@ -1,5 +1,6 @@
-// Offline and updates, on the page's side: register the service worker (./sw.js) once the app is up, and
-// tell the app when a new version is installed and waiting.
+// Offline and updates, on the page's side: register the service worker (./sw.js) once the app is up, tell the
+// app when a new version is installed and waiting, and ask the worker to keep the Japanese font's parts once the
+// page shows Japanese.
 //
 // The page keeps running the version it was loaded with. When a new one is waiting, the app shows a notice;
 // accepting it calls junbanUpdate.apply(): the waiting worker takes over, and every open page of the app
@@ -76,8 +77,24 @@ function whenReady(then) {
   seen.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// The worker keeps the parts of the Japanese font that English pages do not need only for people who read
+// Japanese: once the page shows it (the app sets <html lang="ja">), ask the active worker (now, or once there is
+// one) to keep them all, so that every screen works offline in Japanese from then on (sw.template.js).
+function keepJapaneseWhenShown() {
+  const html = document.documentElement;
+  let asked = false;
+  const check = () => {
+    if (asked || !html.lang.startsWith("ja")) return;
+    asked = true;
+    sw.ready.then((registration) => registration.active?.postMessage({ type: "keep-japanese" }));
+  };
+  new MutationObserver(check).observe(html, { attributes: true, attributeFilter: ["lang"] });
+  check();
+}
+
 if (sw) {
   whenReady(register);
+  keepJapaneseWhenShown();
   // A page the old version served moves with it (also when the new version was accepted in another tab).
   if (sw.controller) sw.addEventListener("controllerchange", reloadOnce);
 }

@@ -3,8 +3,9 @@
 
     python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--seed bench] [--level strong]
                                           [--difficulty medium] [--science RULES.json] [--hints N]
+                                          [--dist DIR]
 
-Builds dist/ into a temporary folder and opens it in headless Chromium under the timing page of
+Builds dist/ into a temporary folder (or copies the build ``--dist`` names) and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
 repository's dist/), then plays whole games there (every round) with a bot in every seat. Each decision is timed
 inside Python with ``time.perf_counter`` around ``bot.act(view(state, seat))`` — what the table runs for a bot's turn
@@ -30,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import summary, timing_page  # noqa: E402
+from tools.browser_timing import add_dist_option, summary, timing_page  # noqa: E402
 
 # Runs inside Pyodide: builds the hypothesis space once, then plays whole games timing every decision.
 HARNESS = r'''
@@ -95,11 +96,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the science bot: one solo science game per rule of this file")
     parser.add_argument("--hints", type=int, default=0, metavar="N",
                         help="also time hints: every turn to play at the tables, and N solo science games")
+    add_dist_option(parser)
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
 
     results: dict = {}
-    with timing_page() as page:
+    with timing_page(args.dist) as page:
         page.run(HARNESS)
         setup = json.loads(page.run("setup()"))
         for players in counts:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """How long a person waits for "Analyse this deal": the real page, from the click to the verdict, in headless Chromium.
 
-    python tools/bench_review_page.py [--players 1] [--games 20] [--seed solver-browser] [--no-build]
+    python tools/bench_review_page.py [--players 1] [--games 20] [--seed solver-browser] [--dist DIR | --no-build]
 
 ``tools/bench_solver_browser.py`` times the analysis itself in Pyodide; this times what the page adds around it too:
 one slice of solver work per timer callback (``the_game_review.SLICE_SECONDS``), the progress drawn after each. For each
 deal (seed ``<seed>-<i>``, the same deals as that tool) the strong bot plays a whole game at every seat on CPython (not
 timed), the game is saved as the app saves it (every seat a person), the page opens it on its result, and the time
 from the click on "Analyse this deal" to the verdict on the page is measured with the page's own clock. Runs
-``python build.py`` first (not with ``--no-build``) and serves a copy of dist/. Prints a table, then one JSON object.
+``python build.py`` first (not with ``--no-build`` or ``--dist DIR``) and serves a copy of dist/. Prints a table, then one JSON object.
 """
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import argparse
 import json
 import platform
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,7 +28,7 @@ from junban import bots
 from junban.session import Seat, Session
 
 from tests.browser.conftest import READY
-from tools.browser_timing import BOOT_TIMEOUT_MS, served_page, summary
+from tools.browser_timing import BOOT_TIMEOUT_MS, add_build_options, chosen_dist, served_page, summary
 
 VERDICT_TIMEOUT_MS = 600_000
 
@@ -64,15 +63,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1, choices=range(1, 6), help="player count (default 1)")
     parser.add_argument("--games", type=int, default=20, help="deals (default 20)")
     parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    add_build_options(parser)
     args = parser.parse_args(argv)
-    if not args.no_build:
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
+    dist = chosen_dist(args)
     records = [finished_save(args.players, f"{args.seed}-{i}", i) for i in range(args.games)]
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="junban-review-page-") as tmp:
         site = Path(tmp) / "app"
-        shutil.copytree(ROOT / "dist", site)
+        shutil.copytree(dist, site)
         with served_page(site) as (page, base, chromium):
             for n, record in enumerate(records, 1):
                 times.append(time_in_page(page, base, record))

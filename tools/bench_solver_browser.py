@@ -2,9 +2,9 @@
 """How long "Analyse this deal" takes in the browser: The Game's analysis in Pyodide, in headless Chromium.
 
     python tools/bench_solver_browser.py [--players 1] [--games 40] [--seed solver-browser] [--slice 20]
-                                         [--variant expert ...] [--no-build]
+                                         [--variant expert ...] [--dist DIR | --no-build]
 
-Runs ``python build.py`` (dist/; not with ``--no-build``) and opens a copy of dist/ under the timing page of
+Runs ``python build.py`` (dist/; not with ``--no-build`` or ``--dist DIR``, an existing build) and opens a copy of dist/ under the timing page of
 ``tools/browser_timing.py``, which loads the vendored Pyodide and the app's own archive. For each deal (seed
 ``<seed>-<i>``) the strong bot plays a whole game at every seat (not timed); then ``analysis.Analysis`` (every seat a
 person) answers it — the best result from the start and the turning point — in slices of ``--slice`` nodes, as a page
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import run_both, summary  # noqa: E402
+from tools.browser_timing import add_build_options, chosen_dist, run_both, summary  # noqa: E402
 
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire"}
 
@@ -83,11 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
     parser.add_argument("--slice", type=int, default=20, help="solver nodes per run() call (default 20)")
     parser.add_argument("--variant", action="extend", nargs="+", default=[], choices=sorted(VARIANT_KEYS))
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    add_build_options(parser)
     args = parser.parse_args(argv)
 
     jobs = deals(args)
-    browser, cpython, info = run_both(HARNESS, calls(jobs, args), build_first=not args.no_build)
+    browser, cpython, info = run_both(HARNESS, calls(jobs, args), chosen_dist(args))
     strip = ("ms", "longest_slice_ms")
     if [{k: v for k, v in r.items() if k not in strip} for r in browser] != \
             [{k: v for k, v in r.items() if k not in strip} for r in cpython]:

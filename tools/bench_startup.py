@@ -25,6 +25,10 @@ Prints a table, then one JSON line (junban.bench.common.print_result).
 from __future__ import annotations
 
 import argparse
+import email.utils
+import functools
+import gzip
+import io
 import os
 import shutil
 import statistics
@@ -75,16 +79,55 @@ COLLECT = """() => {
 }"""
 
 
-class Site:
-    """The build plus bare.html, served on 127.0.0.1 in a thread."""
+# File endings GitHub Pages sends gzip-compressed (docs/performance.md, "What GitHub Pages compresses"), and the level
+# counted for them (what a server compressing on the fly typically uses).
+HOST_GZIPS = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".txt", ".wasm", ".bin")
+GZIP_LEVEL = 6
 
-    def __init__(self, dist: Path | None, workdir: Path):
+
+class HostLikeHandler(build.QuietHandler):
+    """build.py's static files, gzip-compressed as GitHub Pages sends them when the server's ``host_gzip`` is on
+    (HOST_GZIPS, to a browser that accepts gzip), with Last-Modified and 304s as before."""
+
+    compressed: dict = {}  # (path, mtime) -> the gzip body, made once
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if (not getattr(self.server, "host_gzip", False) or not path.endswith(HOST_GZIPS)
+                or "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path)):
+            return super().send_head()
+        mtime = os.stat(path).st_mtime
+        since = self.headers.get("If-Modified-Since")
+        if since and email.utils.parsedate_to_datetime(since).timestamp() >= int(mtime):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        key = (path, mtime)
+        if key not in self.compressed:
+            with open(path, "rb") as f:
+                self.compressed[key] = gzip.compress(f.read(), GZIP_LEVEL)
+        body = self.compressed[key]
+        self.send_response(200)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class Site:
+    """The build plus bare.html, served on 127.0.0.1 in a thread; ``host_gzip``: gzip what GitHub Pages gzips."""
+
+    def __init__(self, dist: Path | None, workdir: Path, host_gzip: bool = False):
         if dist is None:
             dist = workdir / "site"
             build.build(dist)
         self.dir = dist
         shutil.copyfile(ROOT / "tools" / "bare_pyodide.html", dist / "bare.html")
-        self.httpd = build.make_server(dist, 0)
+        self.httpd = build.ThreadingServer(("127.0.0.1", 0), functools.partial(HostLikeHandler, directory=str(dist)))
+        self.httpd.host_gzip = host_gzip
         self.httpd.handle_error = lambda request, address: None  # a browser closed mid-download: not news
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

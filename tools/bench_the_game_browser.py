@@ -2,9 +2,9 @@
 """How long The Game's bots take in the browser: Pyodide in headless Chromium, running the app's own archive.
 
     python tools/bench_the_game_browser.py [--players 1,2,3,4,5] [--games 6] [--seed browser]
-                                           [--level strong] [--variant expert ...] [--repeat R] [--no-build]
+                                           [--level strong] [--variant expert ...] [--repeat R] [--dist DIR | --no-build]
 
-Runs ``python build.py`` (dist/; not with ``--no-build``) and opens a copy of dist/ in headless Chromium under the
+Runs ``python build.py`` (dist/; not with ``--no-build`` or ``--dist DIR``, an existing build) and opens a copy of dist/ in headless Chromium under the
 timing page of ``tools/browser_timing.py`` (nothing is added to dist/), which loads the vendored Pyodide and unpacks
 the app archive named in dist/pyscript.json. Every deal is then played in Pyodide with a bot in every seat, each
 ``bot.act(view)`` timed with ``time.perf_counter`` — one act() call is one uninterrupted stretch of the page's main
@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import run_both, summary  # noqa: E402
+from tools.browser_timing import add_build_options, chosen_dist, run_both, summary  # noqa: E402
 
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire", "strict": "strict"}
 
@@ -102,11 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="strong", choices=("baseline", "strong"))
     parser.add_argument("--variant", action="extend", nargs="+", default=[], choices=sorted(VARIANT_KEYS))
     parser.add_argument("--repeat", type=int, default=1, help="re-plan each turn's first act() R times (default 1)")
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    add_build_options(parser)
     args = parser.parse_args(argv)
 
     jobs = deals(args)
-    browser_results, cpython_results, info = run_both(HARNESS, calls(jobs, args), build_first=not args.no_build)
+    browser_results, cpython_results, info = run_both(HARNESS, calls(jobs, args), chosen_dist(args))
 
     assert [r["left"] for r in browser_results] == [r["left"] for r in cpython_results], \
         "Pyodide and CPython played different games"

@@ -2,9 +2,9 @@
 """How long a 23 bot's decision takes in the browser: Pyodide in headless Chromium, the app's own code.
 
     python tools/bench_twenty_three_browser.py [--players 2,4] [--games 4] [--seed bench] [--level strong]
-                                               [--repeat R]
+                                               [--repeat R] [--dist DIR]
 
-Builds dist/ into a temporary folder and opens it in headless Chromium under the timing page of
+Builds dist/ into a temporary folder (or copies the build ``--dist`` names) and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive exactly as built; never added to the
 repository's dist/), then plays whole games there with a bot in every seat. Each decision is timed inside Python
 with ``time.perf_counter`` around ``bot.act(view(state, seat))`` — what the table runs for a bot's turn
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import summary, timing_page  # noqa: E402
+from tools.browser_timing import add_dist_option, summary, timing_page  # noqa: E402
 
 # Runs inside Pyodide: plays one game with a bot in every seat and times every decision ``repeat`` times.
 HARNESS = r'''
@@ -60,13 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="bench", help="seed prefix; game i plays seed '<seed>-<players>-<i>'")
     parser.add_argument("--level", default="strong", help="bot level in every seat (default strong)")
     parser.add_argument("--repeat", type=int, default=1, help="time each decision R times (default 1)")
+    add_dist_option(parser)
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
 
     results: dict = {}
     python = None
     agree = True
-    with timing_page() as page:
+    with timing_page(args.dist) as page:
         page.run(HARNESS)
         for players in counts:
             times: dict[str, list[float]] = {"all": [], "discard": [], "play": [], "fastest": []}

@@ -2,13 +2,15 @@
 
 ``timing_page()`` builds dist/ into a temporary folder as ``app/`` (or copies a given dist/ there; nothing is ever
 added to a dist/), writes the timing page ``PAGE`` beside it, serves the folder on 127.0.0.1 (``build.make_server``)
-and opens the page in /usr/bin/chromium through Playwright. The page loads the vendored Pyodide, unpacks the app
-archive named in app/pyscript.json and puts it on ``sys.path``; ``TimingPage.run(code)`` then runs Python there and
+and opens the page in /usr/bin/chromium through Playwright. The page loads the vendored Pyodide, unpacks both of
+the package's archives (the first screen's, named in app/pyscript.json, and the later one it names) and puts them on
+``sys.path``; ``TimingPage.run(code)`` then runs Python there and
 returns the value of its last expression (a JSON string, by the tools' convention). On leaving, the page must not
 have thrown an uncaught error nor asked for a non-local URL.
 
 ``run_calls`` runs a harness and then a list of calls in the page, ``run_calls_in_cpython`` the very same code on this
-machine's CPython (for the Pyodide/CPython ratio), ``run_both`` builds dist/ and does both. ``percentile`` and ``summary`` are the tools' statistics:
+machine's CPython (for the Pyodide/CPython ratio), ``run_both`` does both; ``add_build_options`` and ``chosen_dist``
+give every tool the same ``--dist DIR`` / ``--no-build`` choice of build. ``percentile`` and ``summary`` are the tools' statistics:
 nearest-rank p50/p95 and the maximum, in ms.
 """
 from __future__ import annotations
@@ -44,10 +46,19 @@ PAGE = r"""<!doctype html>
 <script type="module">
 import { loadPyodide } from "./app/vendor/pyodide/pyodide.mjs";
 
+// The package's two archives (build.py): the first screen's, named in pyscript.json, and the later one, which the
+// first names in junban/later.json. Both are unpacked into one folder on sys.path.
+const fetchBytes = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+};
 const config = await (await fetch("./app/pyscript.json")).json();
-const archive = Object.keys(config.files)[0].replace(/^\.\//, "./app/");
+const first = Object.keys(config.files)[0].replace(/^\.\//, "./app/");
 const pyodide = await loadPyodide({ indexURL: "./app/vendor/pyodide/" });
-pyodide.unpackArchive(await (await fetch(archive)).arrayBuffer(), "zip", { extractDir: "/junban-app" });
+pyodide.unpackArchive(await fetchBytes(first), "zip", { extractDir: "/junban-app" });
+const later = JSON.parse(pyodide.FS.readFile("/junban-app/junban/later.json", { encoding: "utf8" })).url;
+pyodide.unpackArchive(await fetchBytes(later.replace(/^\.\//, "./app/")), "zip", { extractDir: "/junban-app" });
 pyodide.runPython("import sys; sys.path.insert(0, '/junban-app')");
 window.junbanRun = (code) => pyodide.runPython(code);
 window.junbanPython = pyodide.runPython("import sys; sys.version.split()[0]");
@@ -145,13 +156,32 @@ def run_calls_in_cpython(harness: str, calls: list[str]) -> list:
     return results
 
 
-def run_both(harness: str, calls: list[str], build_first: bool = True) -> tuple[list, list, dict]:
-    """Build dist/ (unless told not to), then ``run_calls`` in the browser over a copy of it and
-    ``run_calls_in_cpython``: (browser results, CPython results, info with the versions and ``browser_seconds``)."""
-    if build_first:
+def add_dist_option(parser) -> None:
+    """``--dist DIR``: measure an existing build, as it is (``timing_page(args.dist)``; None: a fresh build)."""
+    parser.add_argument("--dist", type=Path, default=None, metavar="DIR", help="measure this build (not rebuilt)")
+
+
+def add_build_options(parser) -> None:
+    """The tools' choice of build: ``--dist DIR`` (an existing build, as it is) or ``--no-build`` (dist/ as it is);
+    by default the tool builds dist/ first (``chosen_dist``)."""
+    add_dist_option(parser)
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+
+
+def chosen_dist(args) -> Path:
+    """The build the tool measures (``add_build_options``): built first into dist/ unless one was named."""
+    if args.dist is not None:
+        return args.dist
+    if not args.no_build:
         subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True, stdout=sys.stderr)
+    return ROOT / "dist"
+
+
+def run_both(harness: str, calls: list[str], dist: Path) -> tuple[list, list, dict]:
+    """``run_calls`` in the browser over a copy of ``dist``, then ``run_calls_in_cpython``: (browser results, CPython
+    results, info with the versions and ``browser_seconds``)."""
     started = time.perf_counter()
-    browser, info = run_calls(harness, calls, ROOT / "dist")
+    browser, info = run_calls(harness, calls, dist)
     info["browser_seconds"] = round(time.perf_counter() - started, 1)
     return browser, run_calls_in_cpython(harness, calls), info
 

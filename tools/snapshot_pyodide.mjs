@@ -1,6 +1,7 @@
 // Snapshot the vendored Pyodide's memory right after its own start-up, for build.py.
 //
-//   node tools/snapshot_pyodide.mjs OUT [STDLIB]   -> OUT: the wasm memory, gzip-compressed (~5 MB from ~31 MB)
+//   node tools/snapshot_pyodide.mjs OUT [STDLIB]   -> OUT: the wasm memory, as a delta, gzip-compressed
+//                                                      (~3.6 MB from ~31 MB)
 //
 // STDLIB: the python_stdlib.zip the page will load (build.py adds bytecode to Pyodide's). The snapshot must be
 // made with that very file: Python keeps the zip's directory (where each member starts) in its memory.
@@ -10,6 +11,15 @@
 // `_loadSnapshot`, and Pyodide resumes from it instead of starting Python again (docs/performance.md).
 // Pyodide marks the snapshot options experimental (leading underscore); the early module falls back to a plain
 // start if a snapshot cannot be used.
+//
+// The file is a delta: the first ~3.6 MB of the memory are the wasm's static data (its data segments), which
+// every page gets again from pyodide.asm.wasm when it instantiates it, changed in a few places by start-up. The
+// file holds that stretch XORed with the memory as instantiated (mostly zeros: 1.5 MB of gzip become ~60 KB),
+// and the early module XORs it back the moment Pyodide has instantiated its wasm, before Pyodide restores the
+// memory (assets/pyodide-early.mjs). Layout, before gzip: "JBSD", the length XORed, the offset of the memory in
+// Pyodide's snapshot, Pyodide's magic number (all u32, little-endian), then Pyodide's snapshot with its magic
+// number zeroed, so that a page that did not XOR it back gets Pyodide's "invalid magic number", never a wrong
+// memory.
 //
 // The snapshot is made under node and restored in the browser. Nothing in it may depend on the machine that
 // built it, and two builds of the same sources must give the same bytes (the service worker's version is a hash
@@ -71,8 +81,37 @@ function zeroFreeMemory(pyodide) {
   module._malloc_set_footprint_limit(0xffffffff); // dlmalloc's "no limit" (MAX_SIZE_T), kept in the snapshot
 }
 
+/** The wasm memory as Pyodide's wasm is instantiated (its data segments in place), captured at that moment. */
+let instantiated = null;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function watched(...args) {
+  const result = await instantiate.apply(this, args);
+  if (result.instance && !instantiated) instantiated = new Uint8Array(result.instance.exports.memory.buffer).slice();
+  return result;
+};
+
+/** The delta file (see the top of this file) of Pyodide's snapshot, given the memory as instantiated. */
+function delta(snapshot, initial) {
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+  const [magic, offset] = header;
+  let length = initial.length;
+  while (length > 0 && initial[length - 1] === 0) length--;
+  length = Math.min(Math.ceil(length / 4) * 4, snapshot.length - offset);
+  const out = new Uint8Array(16 + snapshot.length);
+  out.set(snapshot, 16);
+  new DataView(out.buffer).setUint32(16, 0, true); // Pyodide's magic number, zeroed
+  for (let i = 0; i < length; i++) out[16 + offset + i] ^= initial[i];
+  const prefix = new DataView(out.buffer, 0, 16);
+  out.set(new TextEncoder().encode("JBSD"), 0);
+  prefix.setUint32(4, length, true);
+  prefix.setUint32(8, offset, true);
+  prefix.setUint32(12, magic, true);
+  return out;
+}
+
 const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
 const pyodide = await loadPyodide({ _makeSnapshot: true, env: { LANG: "C.UTF-8" }, ...(stdLib ? { stdLibURL: stdLib } : {}) });
 zeroFreeMemory(pyodide);
 const memory = pyodide.makeMemorySnapshot();
-writeFileSync(out, gzipSync(memory, { level: 9 }));
+if (!instantiated) throw new Error("Pyodide's wasm was not instantiated through WebAssembly.instantiate");
+writeFileSync(out, gzipSync(delta(memory, instantiated), { level: 9 }));

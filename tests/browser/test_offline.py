@@ -102,10 +102,13 @@ def test_after_one_visit_the_app_plays_with_the_server_stopped(context_factory, 
     assert cache.endswith(build_version(dist_dir))
     expected = {server.base + path for path in build.precache_files(dist_dir)} | {server.base}
     kept = precached_urls(first, cache)
-    # The whole build is kept, and nothing else; of the font's rarer parts, only those a page asked for.
-    lazy = {server.base + path for path in build.lazy_font_files(dist_dir)}
-    assert expected <= kept <= expected | lazy, "the whole build, and nothing else, is kept"
+    # What a page loads is kept, and nothing else; of the rest (the font's parts for Japanese texts and for names,
+    # PyScript's editor), only what a page asked for: an English visitor does not get the Japanese parts.
+    files = build.offline_files(dist_dir)
+    later = {server.base + path for path in files["japanese"] + files["lazy"]}
+    assert expected <= kept <= expected | later, "what a page loads, and nothing else, is kept"
     assert server.base + "vendor/pyodide/pyodide.asm.wasm" in expected
+    assert not {server.base + path for path in files["japanese"]} <= kept
 
     server.stop()
     assert_nothing_listens(server.port)
@@ -115,6 +118,78 @@ def test_after_one_visit_the_app_plays_with_the_server_stopped(context_factory, 
     page.reload()  # and once more, from the game's own address
     page.wait_for_selector('html[data-ready="true"]')
     assert draw_count(page) == 88
+
+
+# Every font face of the page that holds one of ``text``'s characters, loaded (from the worker's cache, offline):
+# their statuses ("loaded", or "error" for a part that could not be fetched).
+LOAD_FONT_FOR = """async (text) => {
+  await document.fonts.ready;
+  const faces = await document.fonts.load("16px 'Noto Sans JP Variable'", text).catch((err) => String(err));
+  return Array.isArray(faces) ? faces.map((face) => face.status) : [faces];
+}"""
+
+
+def test_offline_an_eleusis_table_draws_its_suits_in_the_app_font(context_factory, dist_dir, own_server):
+    """Issue 34's defect 12: the suits on an Eleusis table (♠ ♣ ♦) come from a part of the Japanese font in English
+    too; after a first visit to home only, that part is there offline — no failed request, no fallback font."""
+    server = own_server(dist_dir)
+    context = context_factory()
+    wait_for_offline_copy(open_app(context.new_page(), server))
+    server.stop()
+    assert_nothing_listens(server.port)
+    page = open_app(context.new_page(), server, "#/eleusis?players=4&bots=3&seed=offline-suits")
+    page.wait_for_selector(".el-card")
+    assert any(suit in page.locator("body").inner_text() for suit in "♠♣♦♥")
+    statuses = page.evaluate(LOAD_FONT_FOR, "♠♣♦♥")
+    assert statuses and set(statuses) == {"loaded"}, statuses
+
+
+def wait_for_japanese_kept(page, cache_name: str, paths: list[str]) -> None:
+    page.wait_for_function("""async ([name, paths]) => {
+        const cache = await caches.open(name);
+        for (const path of paths) if (!(await cache.match(path))) return false;
+        return true;
+    }""", arg=[cache_name, paths], timeout=UPDATE_TIMEOUT_MS, polling=250)
+
+
+def test_once_japanese_is_shown_every_screen_works_offline_in_japanese(context_factory, dist_dir, own_server):
+    """A first visit in English, then the switch to Japanese: the worker keeps the Japanese font's parts (issue 33:
+    not for every visitor, but from the moment Japanese is shown), and with the server gone the Japanese home, rules
+    and tables draw every glyph from the kept parts, with no failed request."""
+    server = own_server(dist_dir)
+    context = context_factory()
+    first = open_app(context.new_page(), server)
+    [cache] = wait_for_offline_copy(first)["caches"]
+    first.locator("button.lang").click()
+    first.wait_for_function("document.documentElement.lang === 'ja'")
+    wait_for_japanese_kept(first, cache, build.offline_files(dist_dir)["japanese"])
+    server.stop()
+    assert_nothing_listens(server.port)
+    page = open_app(context.new_page(), server)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    for hash_text in ("#/", "#/rules/eleusis", "#/rules/the-game", "#/eleusis?players=4&bots=3&seed=offline-ja",
+                      "#/the-game?players=1&seed=offline-ja", "#/history", "#/storage"):
+        page.goto(server.base + hash_text)
+        page.wait_for_selector('html[data-ready="true"]')
+        page.wait_for_timeout(300)
+        text = page.locator("body").inner_text()
+        statuses = page.evaluate(LOAD_FONT_FOR, "".join(sorted(set(text))))
+        assert statuses and set(statuses) == {"loaded"}, (hash_text, statuses)
+
+
+def test_a_first_visit_in_japanese_keeps_the_japanese_parts(context_factory, dist_dir, own_server):
+    """A browser set to Japanese shows Japanese from the first screen: its worker keeps the Japanese parts once
+    it is active, and the rules read offline."""
+    server = own_server(dist_dir)
+    context = context_factory(locale="ja-JP")
+    first = open_app(context.new_page(), server)
+    assert first.evaluate("document.documentElement.lang") == "ja"
+    [cache] = wait_for_offline_copy(first)["caches"]
+    wait_for_japanese_kept(first, cache, build.offline_files(dist_dir)["japanese"])
+    server.stop()
+    page = open_app(context.new_page(), server, "#/rules/eleusis")
+    statuses = page.evaluate(LOAD_FONT_FOR, "".join(sorted(set(page.locator("body").inner_text()))))
+    assert statuses and set(statuses) == {"loaded"}, statuses
 
 
 def test_a_new_build_is_offered_as_a_reload_and_then_used_whole(context_factory, dist_dir, tmp_path, own_server):
@@ -135,7 +210,11 @@ def test_a_new_build_is_offered_as_a_reload_and_then_used_whole(context_factory,
     context = context_factory()
 
     first = open_app(context.new_page(), server)  # the first visit installs A's worker
-    assert wait_for_offline_copy(first)["caches"][0].endswith(version_a)
+    [cache_a] = wait_for_offline_copy(first)["caches"]
+    assert cache_a.endswith(version_a)
+    japanese = build.offline_files(build_a)["japanese"]  # kept by A (as when Japanese is shown), carried over to B
+    first.evaluate("navigator.serviceWorker.ready.then((r) => r.active.postMessage({type: 'keep-japanese'}))")
+    wait_for_japanese_kept(first, cache_a, japanese)
 
     site.unlink()
     site.symlink_to(build_b, target_is_directory=True)  # deploy B
@@ -158,5 +237,6 @@ def test_a_new_build_is_offered_as_a_reload_and_then_used_whole(context_factory,
         page.get_by_role("button", name="Reload").click()
     page.wait_for_selector('html[data-ready="true"][data-build="B"]')
     assert page.evaluate("caches.keys()") == [f"junban {server.base} {version_b}"], "A's cache is gone"
+    assert {server.base + path for path in japanese} <= precached_urls(page, f"junban {server.base} {version_b}")
     assert fetched_hashes(page, paths) == file_hashes(build_b, paths)
     assert page.locator(".notice-update").count() == 0

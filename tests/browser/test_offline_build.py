@@ -25,17 +25,45 @@ def worker_files(dist, kind: str = "FILES") -> list[list[str]]:
 
 def test_the_worker_lists_every_file_of_the_build_with_its_integrity_hash(dist_dir):
     listed = worker_files(dist_dir)
+    japanese = worker_files(dist_dir, "JAPANESE")
     lazy = worker_files(dist_dir, "LAZY")
     on_disk = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file())
-    assert sorted(path for path, _ in listed + lazy) == [p for p in on_disk if p not in ("sw.js", ".nojekyll")]
-    # Only parts of the Japanese font wait until a page needs them; its parts for the app's own texts do not.
-    assert lazy and all(path.startswith("vendor/fonts/noto-sans-jp/") for path, _ in lazy)
-    assert any(path.startswith("vendor/fonts/noto-sans-jp/") and path.endswith(".woff2") for path, _ in listed)
-    for path, integrity in listed + lazy:
+    assert sorted(path for path, _ in listed + japanese + lazy) == [p for p in on_disk if p not in ("sw.js", ".nojekyll")]
+    for path, integrity in listed + japanese + lazy:
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist_dir / path).read_bytes()).digest()).decode()
     assert "index.html" in dict(listed) and "vendor/pyodide/pyodide.asm.wasm" in dict(listed)
     assert any(re.fullmatch(r"junban-[0-9a-f]{12}\.zip", path) for path, _ in listed)
     assert any(re.fullmatch(r"junban-later-[0-9a-f]{12}\.zip", path) for path, _ in listed)  # kept for offline
+
+
+def font_part_holding(dist, char: str) -> str:
+    """The path (in dist/) of the Japanese font's part whose unicode-range holds ``char``."""
+    css = (dist / build.FONT_CSS).read_text(encoding="utf-8")
+    for face in re.findall(r"@font-face\s*{[^}]*}", css):
+        ranges = build._unicode_ranges(re.search(r"unicode-range:\s*([^;]+);", face).group(1))
+        if any(low <= ord(char) <= high for low, high in ranges):
+            return f"{build.FONT_DIR}/" + re.search(r"url\(\./(noto-sans-jp/[^)]+\.woff2)\)", face).group(1)
+    raise AssertionError(f"no part holds {char!r}")
+
+
+def test_the_worker_precaches_what_english_pages_show_and_keeps_japanese_for_those_who_read_it(dist_dir):
+    """Every visitor gets, at once, the font's parts for what an English page shows — the suits of an Eleusis table
+    (♠ ♣ ♦: in English, too, they come from the Japanese font), the brand mark 順, the language switch's 日本語 —
+    and not the parts only Japanese texts need: those are kept when Japanese is first shown (JAPANESE). Parts no
+    text of the app needs wait until a page asks (LAZY), as do PyScript's editor and terminal, never loaded."""
+    listed = dict(worker_files(dist_dir))
+    japanese = dict(worker_files(dist_dir, "JAPANESE"))
+    lazy = dict(worker_files(dist_dir, "LAZY"))
+    for char in "♠♣♦♥順日本語→":
+        assert font_part_holding(dist_dir, char) in listed, char
+    assert japanese and all(path.startswith("vendor/fonts/noto-sans-jp/") for path in japanese)
+    for char in "罰偶":  # Eleusis's 罰カード (penalty cards), 偶数 (even): rarer kanji, only in Japanese texts
+        assert font_part_holding(dist_dir, char) in japanese, char
+    assert font_part_holding(dist_dir, "山") in listed  # common kanji share parts English pages need anyway
+    assert lazy and all(path.startswith(("vendor/fonts/noto-sans-jp/", "vendor/pyscript/")) for path in lazy)
+    pyscript = [path for path in listed if path.startswith("vendor/pyscript/")]
+    assert "vendor/pyscript/core.js" in pyscript and not any("xterm" in p or "codemirror" in p for p in pyscript)
+    assert any("xterm" in path for path in lazy) and any("codemirror" in path for path in lazy)
 
 
 def app_archives(dist) -> tuple:
@@ -126,13 +154,14 @@ def test_every_module_ships_as_bytecode_for_the_vendored_pyodide(dist_dir):
 
 def test_the_standard_library_modules_the_app_imports_late_ship_compiled(dist_dir):
     """Pyodide's standard library is sources only: a module first imported after Pyodide's own start (hashlib for
-    the bots' seeds, datetime for the daily challenge) would be compiled in the browser, twice. The build adds
-    their bytecode to the stdlib archive, and the page's Pyodide loads them from it."""
+    the bots' seeds, datetime for the daily challenge, html for PyScript) would be compiled in the browser, twice.
+    The build ships their bytecode instead of their source, and the page's Pyodide loads them from it."""
     import zipfile
 
     with zipfile.ZipFile(dist_dir / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
         names = set(zf.namelist())
-    assert {"hashlib.pyc", "datetime.pyc", "hashlib.py", "datetime.py"} <= names
+    assert {"hashlib.pyc", "datetime.pyc", "html/__init__.pyc", "html/entities.pyc"} <= names
+    assert not {"hashlib.py", "datetime.py", "html/entities.py"} & names
     probe = """
 import hashlib, datetime, json
 print(json.dumps([hashlib.__file__, datetime.__file__, hashlib.sha256(b"junban").hexdigest()[:8]]))
@@ -140,6 +169,66 @@ print(json.dumps([hashlib.__file__, datetime.__file__, hashlib.sha256(b"junban")
     files = json.loads(run_in_pyodide(dist_dir, probe).splitlines()[-1])
     assert files == ["/lib/python314.zip/hashlib.pyc", "/lib/python314.zip/datetime.pyc",
                      hashlib.sha256(b"junban").hexdigest()[:8]]
+
+
+def test_the_standard_library_ships_only_what_the_app_needs(dist_dir):
+    """Of Pyodide's 2.5 MB standard library, the build ships what Pyodide's start-up, the app and a margin import
+    (build.py's build_stdlib_zip): a fraction of it, and nothing the app does not reach (no tkinter, no email)."""
+    import zipfile
+
+    with zipfile.ZipFile(dist_dir / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    shipped = (dist_dir / "vendor" / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert shipped < 0.45 * (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert {"json/__init__.py", "re/__init__.py", "asyncio/__init__.py", "statistics.py"} <= names
+    assert not any(name.startswith(("tkinter/", "email/", "unittest/", "test/", "idlelib/")) for name in names)
+
+
+def stdlib_names_in_sources() -> set[str]:
+    """Every module outside the package that a module of the package (or main.py) names in an import statement,
+    at its top or inside a function."""
+    import ast
+
+    names = set()
+    paths = [path for path in build._package_files() if path.suffix == ".py"] + [build.PY_SOURCE / "main.py"]
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return {name for name in names if name.split(".")[0] not in ("junban", "js", "pyodide")}
+
+
+def test_every_module_the_app_imports_is_in_the_shipped_standard_library(dist_dir):
+    """A module missing from the trimmed standard library must fail here, never in a player's browser: in the
+    vendored Pyodide started from the zip the build made (a plain start: every module Pyodide itself needs comes
+    from it too), every module of both archives imports, and so does every module any import statement of the
+    package names, inside functions too (what a game, bot, solver, tutorial or screen reaches only when used)."""
+    names = sorted(stdlib_names_in_sources())
+    assert {"hashlib", "datetime", "json", "random", "dataclasses"} <= set(names)
+    probe = """
+import importlib, json, sys, zipfile
+sys.path.insert(0, "/junban.zip")
+from junban.archives import LaterArchive
+hook = LaterArchive.described_in("/junban.zip", "/junban-later.zip").install()
+hook.arrived(open("/fetched.zip", "rb").read())
+package = [n[:-4].replace("/", ".").removesuffix(".__init__") for archive in ("/junban.zip", "/junban-later.zip")
+           for n in zipfile.ZipFile(archive).namelist() if n.endswith(".pyc")]
+failed = {}
+for name in sorted(package) + %r:
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        failed[name] = err.name
+    except Exception as err:  # a module that needs the page (the browser platform): not the stdlib's fault
+        if isinstance(err, ImportError) and err.name and not err.name.startswith(("js", "pyodide")):
+            failed[name] = err.name
+print(json.dumps({"imported": len(package), "failed": failed}))
+""" % names
+    said = json.loads(run_in_pyodide(dist_dir, probe).splitlines()[-1])
+    assert said["imported"] > 80
+    assert said["failed"] == {}
 
 
 def test_the_version_is_a_hash_of_the_build(dist_dir, tmp_path):

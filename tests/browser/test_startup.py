@@ -132,8 +132,9 @@ def test_a_start_that_drags_on_says_why_and_keeps_waiting(browser, server):
 RESTORED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>restored</title><link rel="icon" href="data:,"></head><body>
 <script type="module">
-import { start } from "./assets/pyodide-early.mjs";
+import { start, howStarted } from "./assets/pyodide-early.mjs";
 const pyodide = await start();
+window.__started = howStarted();
 window.__restored = JSON.parse(pyodide.runPython(`
 import json, locale, os, random, sys
 grown = len(bytearray(64 * 1024 * 1024))  # more than the snapshot's 31 MB: the heap still grows
@@ -154,7 +155,7 @@ def restored_interpreter(context, server) -> dict:
     page.wait_for_function("window.__restored !== undefined && 'snapshot_kept' in window.__restored",
                            timeout=BOOT_TIMEOUT_MS)
     fetched = page.evaluate("""performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())""")
-    return {**page.evaluate("window.__restored"), "fetched": fetched}
+    return {**page.evaluate("window.__restored"), "fetched": fetched, "started": page.evaluate("window.__started")}
 
 
 def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomness(context_factory, server):
@@ -166,6 +167,7 @@ def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomne
     japanese = restored_interpreter(context_factory(locale="ja-JP"), server)
     for visit in (english, japanese):
         assert build.PYODIDE_SNAPSHOT in visit["fetched"]
+        assert visit["started"] == "snapshot"  # resumed, not fallen back to a plain start
         assert visit["executable"] == "/home/pyodide/this.program"  # not the build machine's path
         assert visit["grown"] == 64 * 1024 * 1024
         assert visit["blank_paths"] == 1 and visit["leaked"] is False
@@ -174,6 +176,40 @@ def test_pyodide_resumes_from_the_snapshot_and_each_visit_draws_its_own_randomne
     assert english["urandom"] != japanese["urandom"]
     assert (english["lang"], japanese["lang"]) == ("en_GB.UTF-8", "ja_JP.UTF-8")
     assert (english["locale"], japanese["locale"]) == ("en_GB", "ja_JP")
+
+
+# Which of the page's modules came from the standard library zip, and how: {module: its path in the zip}.
+STDLIB_MODULES = """async () => {
+  const pyodide = await (await import("./assets/pyodide-early.mjs")).start();
+  return JSON.parse(pyodide.runPython(`
+import json, sys
+zip_path = sys.prefix.rstrip("/") + "/lib/python%d%d.zip/" % sys.version_info[:2]
+json.dumps({name: module.__spec__.origin[len(zip_path):] for name, module in list(sys.modules.items())
+            if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(zip_path)})`));
+}"""
+
+
+def test_the_page_compiles_no_module_of_the_standard_library(context_factory, server):
+    """What the snapshot holds is imported already; every module of the standard library the page imports after
+    it — PyScript's bootstrap, the home screen, a game's table and its bots — comes as bytecode from the zip the
+    build made (build.py's build_stdlib_zip): a source there would be compiled in the page, twice."""
+    page = context_factory().new_page()
+    page.route(server.base + "restored.html", lambda route: route.fulfill(body=RESTORED_PAGE, content_type="text/html"))
+    page.goto(server.base + "restored.html")
+    page.wait_for_function("window.__restored !== undefined")
+    at_restore = page.evaluate(STDLIB_MODULES)
+    assert len(at_restore) > 100 and "asyncio" in at_restore
+    for hash_text in ("", "#/the-game?players=2&bots=1&start=2&seed=stdlib", "#/eleusis?players=4&bots=3&seed=stdlib",
+                      "#/23?players=3&bots=2&seed=stdlib"):
+        app = context_factory().new_page()
+        open_app(app, server, hash_text)
+        app.wait_for_timeout(1500)  # the bots' first moves; on home, the later archive
+        in_page = app.evaluate(STDLIB_MODULES)
+        compiled = {name: path for name, path in in_page.items() if name not in at_restore and path.endswith(".py")}
+        assert compiled == {}, f"{hash_text or 'home'} compiled these in the page"
+        assert in_page["html.entities"] == "html/entities.pyc"  # PyScript's, after the restore
+        if "the-game" in hash_text:  # a bot moved first
+            assert in_page["hashlib"] == "hashlib.pyc"  # the bots' seeds
 
 
 def test_the_snapshot_is_the_same_on_every_build(dist_dir, tmp_path):

@@ -53,6 +53,14 @@ def progress(results: Iterable[R], total: int, label: str, stream=None, min_tota
         stream.flush()
 
 
+def percentile(values: list[float], q: float) -> float:
+    """The value at share ``q`` (0..1) of the sorted values (index ``int(q * n)``); 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion."""
     if n == 0:

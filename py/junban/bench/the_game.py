@@ -20,7 +20,7 @@ import json
 import statistics
 import time
 
-from junban.bench.common import print_result, print_table, run_all, seed_set, wilson_interval
+from junban.bench.common import percentile, print_result, print_table, run_all, seed_set, wilson_interval
 from junban.bench.the_game_informed import EVERY_TURN, KNOWS, InformedBot
 from junban.bots import make_bot
 from junban.games.the_game import rules
@@ -84,13 +84,6 @@ def play_deal(job: tuple) -> dict:
         "turn_seconds": turn_seconds,
         "act_seconds": act_seconds,
     }
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def summarize(results: list[dict], seconds: float, args, config: dict) -> dict:

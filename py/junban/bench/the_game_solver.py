@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from junban.bench.common import percentile
 from junban.games.the_game import rules
 from junban.games.the_game.solver import NODE_LIMIT, Solve
 
@@ -40,8 +41,6 @@ def check_line(config: dict, seed: str, line: list[dict]) -> dict:
 
 def summarize_solver(results: list[dict]) -> dict:
     """Node and CPU figures per deal (mean, p95, max) and how many results are proven best."""
-    from junban.bench.the_game import percentile
-
     nodes = [r["nodes"] for r in results]
     seconds = [r["cpu_seconds"] for r in results]
     return {

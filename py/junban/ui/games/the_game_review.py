@@ -11,7 +11,10 @@ responsive; it says how far it got and can be cancelled. Then the table shows:
   start, or the game as it was up to the turning point and the better line from there. The next action is
   highlighted as a hint is, so each step can be followed.
 
-A ``Review`` sits on a ``TableScreen`` (``table.review``); the screen gives it the page while it is there.
+A ``Review`` sits on a ``TableScreen`` (``table.review``); the screen gives it the page while it is there. It
+draws the replayed positions with the table's own drawing (``table.ui``: ``render_replay``, ``pile_name``,
+``pile_short`` of ``junban.ui.games.the_game``), reached through the table rather than imported: the table's
+module starts the review, so it cannot be imported back.
 """
 from __future__ import annotations
 
@@ -234,8 +237,6 @@ class Review:
     # ------------------------------------------------------------------ drawing
 
     def render(self, table):
-        from junban.ui.games import the_game
-
         if self.status != "done":
             return h("section", {"class": "review", "aria-labelledby": "review-title"},
                      h("h2", {"id": "review-title", "class": "review-title"}, t("tg.review.title")),
@@ -251,7 +252,7 @@ class Review:
               h("button", {"type": "button", "class": "button small", "data-act": "review:close", "id": "review-close",
                            "aria-label": t("tg.review.back")}, t("tg.review.back_short"))),
             self._verdict(table),
-            the_game.render_replay(replay_table, self._step_note(table)),
+            table.ui.render_replay(replay_table, self._step_note(table)),
             self._controls(),
         )
 
@@ -292,8 +293,9 @@ class Review:
         if point:
             better = [[a["play"], a["pile"]] for a in point["better"] if "play" in a]
             lines.append(h("p", {"class": "review-plays"},
-                           h("span", {"class": "review-label"}, t("tg.review.played")), " ", _plays(point["plays"]),
-                           h("span", {"class": "review-label better"}, t("tg.review.better")), " ", _plays(better)))
+                           h("span", {"class": "review-label"}, t("tg.review.played")), " ",
+                           _plays(table, point["plays"]),
+                           h("span", {"class": "review-label better"}, t("tg.review.better")), " ", _plays(table, better)))
         return h("div", {"class": "review-summary"}, lines)
 
     def _lines(self):
@@ -321,9 +323,7 @@ class Review:
         ours = step < replay.marked
         count = t("tg.review.count", step=step, total=total) + " · "
         if "play" in action:
-            from junban.ui.games.the_game import pile_name
-
-            text = t("tg.review.next_play", name=name, card=action["play"], pile=pile_name(action["pile"]))
+            text = t("tg.review.next_play", name=name, card=action["play"], pile=table.ui.pile_name(action["pile"]))
         elif "end_turn" in action:
             text = t("tg.review.next_end", name=name)
         else:
@@ -363,10 +363,8 @@ def _icon(path: str):
              h("path", {"d": path}))
 
 
-def _plays(plays) -> list:
-    from junban.ui.games.the_game import pile_short
-
+def _plays(table, plays) -> list:
     return [h("span", {"class": "log-event", "key": i},
               h("span", {"class": "log-card", "style": f"--v:{card}"}, str(card)),
-              h("span", {"class": "log-pile"}, "→", pile_short(pile)))
+              h("span", {"class": "log-pile"}, "→", table.ui.pile_short(pile)))
             for i, (card, pile) in enumerate(plays)] or [t("tg.review.nothing")]
