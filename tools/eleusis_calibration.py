@@ -5,11 +5,12 @@
         --seed cal --turns /tmp/kinds.json
     python3 tools/eleusis_calibration.py /tmp/lib.json /tmp/kinds.json
 
-Every turn of every game is one example: the raw share of the best rule's idea (``Reading.raw``) and whether that
-rule was the secret rule. The fit is a logistic regression of "right" on logit(raw) (Newton's method), giving
-``CALIBRATION_SLOPE`` and ``CALIBRATION_SHIFT``; it prints them with the Brier score and the expected calibration
-error (10 buckets) of the raw share and of the fitted belief on the same turns. Fit on the tuning sets only (the
-library and tuning-kinds.json): the held-out sets measure the result and never feed it.
+Every turn of every game is one example: the raw share of the best rule's idea (``Reading.raw``), the pieces of
+evidence seen, and whether that rule was the secret rule. The fit is a logistic regression of "right" on logit(raw)
+and the evidence (in ``EVIDENCE_UNIT``s, capped as ``belief`` caps it), by Newton's method, giving
+``CALIBRATION_SLOPE``, ``CALIBRATION_SHIFT`` and ``CALIBRATION_EVIDENCE``; it prints them with the Brier score and
+the expected calibration error (10 buckets) of the raw share and of the fitted belief on the same turns. Fit on the
+tuning sets only (the library and tuning-kinds.json): the held-out sets measure the result and never feed it.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ import sys
 from pathlib import Path
 
 FLOOR = 1e-4  # as belief.RAW_FLOOR
+EVIDENCE_UNIT, EVIDENCE_CAP = 10, 40  # as belief
+RIDGE = 1.0  # a weak pull of the parameters towards (1, 0, 0) (one turn's worth), so separable data cannot diverge
 
 
 def logit(x: float) -> float:
@@ -30,41 +33,55 @@ def sigmoid(z: float) -> float:
     return 1 / (1 + math.exp(-z)) if z > -50 else 0.0
 
 
-def examples(paths: list[str]) -> list[tuple[float, int]]:
-    """(logit of the raw share, 1 if the best rule was right) for every turn of the runs' ``--turns`` files."""
+def examples(paths: list[str]) -> list[tuple[tuple[float, float, float], int]]:
+    """((logit of the raw share, 1, evidence in units), 1 if the best rule was right) for every turn of the runs'
+    ``--turns`` files."""
     out = []
     for path in paths:
         for game in json.loads(Path(path).read_text(encoding="utf-8")):
             for turn in game["turns"]:
-                out.append((logit(turn[2]), 1 if turn[1] else 0))
+                evidence = min(turn[6], EVIDENCE_CAP) / EVIDENCE_UNIT if len(turn) > 6 else 0.0
+                out.append(((logit(turn[2]), 1.0, evidence), 1 if turn[1] else 0))
     return out
 
 
-RIDGE = 1.0  # a weak pull (as much as one turn's worth) of (slope, shift) towards (1, 0), so data that a threshold separates cannot diverge
+def _solve(m: list[list[float]], v: list[float]) -> list[float]:
+    """m x = v by Gaussian elimination (m small and positive definite)."""
+    n = len(v)
+    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    for i in range(n):
+        pivot = max(range(i, n), key=lambda r: abs(a[r][i]))
+        a[i], a[pivot] = a[pivot], a[i]
+        for r in range(i + 1, n):
+            f = a[r][i] / a[i][i]
+            for c in range(i, n + 1):
+                a[r][c] -= f * a[i][c]
+    x = [0.0] * n
+    for i in range(n - 1, -1, -1):
+        x[i] = (a[i][n] - sum(a[i][c] * x[c] for c in range(i + 1, n))) / a[i][i]
+    return x
 
 
-def fit(data: list[tuple[float, int]], steps: int = 50) -> tuple[float, float]:
-    """Maximum-likelihood (slope, shift) of P(right) = sigmoid(slope * x + shift), by Newton's method."""
-    a, b = 1.0, 0.0
+def fit(data: list[tuple[tuple[float, ...], int]], steps: int = 60) -> list[float]:
+    """Maximum-likelihood weights w of P(right) = sigmoid(w . features), by damped Newton steps."""
+    n = len(data[0][0])
+    prior = [1.0] + [0.0] * (n - 1)
+    w = prior[:]
     for _ in range(steps):
-        ga, gb = RIDGE * (a - 1), RIDGE * b
-        haa = hbb = RIDGE
-        hab = 0.0
+        grad = [RIDGE * (w[i] - prior[i]) for i in range(n)]
+        hess = [[RIDGE if i == j else 0.0 for j in range(n)] for i in range(n)]
         for x, y in data:
-            p = sigmoid(a * x + b)
-            w = p * (1 - p)
-            ga += (p - y) * x
-            gb += p - y
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab + 1e-12
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        scale = min(1.0, 1.0 / max(abs(da), abs(db), 1e-12))  # damped: at most 1 a step
-        a, b = a - scale * da, b - scale * db
-        if abs(da) + abs(db) < 1e-9:
+            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
+            for i in range(n):
+                grad[i] += (p - y) * x[i]
+                for j in range(n):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        step = _solve(hess, grad)
+        scale = min(1.0, 1.0 / max(max(abs(s) for s in step), 1e-12))  # at most 1 a step
+        w = [wi - scale * si for wi, si in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-9:
             break
-    return a, b
+    return w
 
 
 def scores(ps: list[float], ys: list[int], buckets: int = 10) -> tuple[float, float]:
@@ -88,14 +105,15 @@ def main(argv: list[str]) -> int:
     if not data:
         print("no turns in those files", file=sys.stderr)
         return 2
-    slope, shift = fit(data)
+    slope, shift, per_evidence = fit(data)
     ys = [y for _, y in data]
-    raw = scores([sigmoid(x) for x, _ in data], ys)
-    fitted = scores([sigmoid(slope * x + shift) for x, _ in data], ys)
+    raw = scores([sigmoid(x[0]) for x, _ in data], ys)
+    fitted = scores([sigmoid(slope * x[0] + shift + per_evidence * x[2]) for x, _ in data], ys)
     print(f"turns {len(data)}, right {sum(ys) / len(ys):.3f}")
     print(f"raw share:      brier {raw[0]:.4f}, ece {raw[1]:.4f}")
     print(f"fitted belief:  brier {fitted[0]:.4f}, ece {fitted[1]:.4f}")
-    print(json.dumps({"CALIBRATION_SLOPE": round(slope, 3), "CALIBRATION_SHIFT": round(shift, 3)}))
+    print(json.dumps({"CALIBRATION_SLOPE": round(slope, 3), "CALIBRATION_SHIFT": round(shift, 3),
+                      "CALIBRATION_EVIDENCE": round(per_evidence, 3)}))
     return 0
 
 

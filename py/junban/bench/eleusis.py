@@ -106,7 +106,7 @@ def play_one(job: tuple) -> dict:
         if best not in right:
             right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
-                        view["plays_made"], decision["kind"]])
+                        view["plays_made"], decision["kind"], decision["evidence"]])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -216,7 +216,7 @@ def main(argv: list[str]) -> int:
                              "of the curve of score against solved rate")
     parser.add_argument("--turns", default=None,
                         help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
-                             "left, plays made, move] per turn): what tools/eleusis_calibration.py reads")
+                             "left, plays made, move, evidence] per turn): what tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)

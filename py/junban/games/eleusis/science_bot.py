@@ -5,7 +5,8 @@ leading ideas and their shares) and compares what each move is expected to cost 
 (plays left at the right guess, a wrong guess costing ``science.WRONG_GUESS_COST``, nothing if unsolved):
 
 - **guess the best rule**: right with probability ``p`` (nothing more to spend); wrong, it costs 2 plays and its
-  counterexample refutes the best idea, after which the next idea leads (its share grows by the refuted weight);
+  counterexample refutes the best idea and tells the rival ideas apart by where they differ from it
+  (``Reading.after_refutation``);
 - **play a card**: one play, and the verdict either keeps the best idea (its share grows: the ideas that judged
   the card otherwise are gone) or refutes it (the idea that judged it so leads).
 
@@ -24,13 +25,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from junban.games.eleusis import cards
-from junban.games.eleusis.belief import Reading, calibrated, read
+from junban.games.eleusis.belief import Reading, read
 from junban.games.eleusis.science import WRONG_GUESS_COST
 from junban.games.eleusis.scientist import Hypotheses, Scientist, default_hypotheses, entropy
 
 PLAYS_TO_GO_SCALE = 15.5  # plays_to_go(p) = SCALE * (1 - p) ** POWER, fitted on the tuning sets
 PLAYS_TO_GO_POWER = 1.32
 STILL = 1e-3  # a card whose verdict moves no idea's share by more than this teaches nothing
+SPREAD_BELOW = 0.0  # below this belief the card played is the most informative over the whole space (choose_play)
 
 
 def plays_to_go(p: float, left: int) -> float:
@@ -60,16 +62,16 @@ def card_costs(reading: Reading, mainline: Sequence[str], distinct: Sequence[str
     for card, right in zip(distinct, ps):
         says = best.judges(mainline, card)
         q = right if says else 1 - right  # the verdict the best idea expects
-        kept = calibrated(min(1.0, reading.raw / q)) if q > 0 else 0.0
+        kept = reading.belief(min(1.0, reading.raw / q), 1) if q > 0 else 0.0
         rivals = [i.share for i in reading.ideas[1:] if i.judges(mainline, card) != says]
-        refuted = calibrated(min(1.0, max(rivals) / (1 - q))) if rivals and q < 1 else calibrated(0.0)
+        refuted = reading.belief(min(1.0, max(rivals) / (1 - q)) if rivals and q < 1 else 0.0, 1)
         out.append(1 + q * plays_to_go(kept, left - 1) + (1 - q) * plays_to_go(refuted, left - 1))
     return out
 
 
 def guess_cost(reading: Reading, left: int) -> float:
     """Plays expected still to spend if the best rule is guessed now."""
-    after = calibrated(min(1.0, reading.runner_up / (1 - reading.raw))) if reading.raw < 1 else 0.0
+    after = reading.belief(reading.after_refutation(), 1)
     return (1 - reading.p) * min(float(left), WRONG_GUESS_COST + plays_to_go(after, left - WRONG_GUESS_COST))
 
 
@@ -85,6 +87,9 @@ def science_choice(sci: Scientist, reading: Reading, mainline: Sequence[str], ha
     costs = card_costs(reading, mainline, distinct, ps, left)
     k = min(range(len(distinct)), key=lambda i: (round(costs[i], 9), -round(entropy(ps[i]), 9), i))
     card, cost_play = distinct[k], costs[k]
+    if reading.p < SPREAD_BELOW:
+        card = sci.choose_play(mainline, distinct, ps=ps)[0]
+        cost_play = costs[distinct.index(card)]
     if threshold is not None:
         if reading.p >= threshold:
             return Choice("guess", card, reading.p, cost_guess, cost_play, "belief reached the threshold")
@@ -183,6 +188,7 @@ class ScienceBot:
         reading = read(sci, view["mainline"], recent_contexts(view))
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
+                              "evidence": reading.evidence,
                               "raw": reading.raw, "runner_up": reading.runner_up, "card": choice.card, "guess_cost": choice.guess_cost,
                               "play_cost": choice.play_cost}
         if choice.kind == "guess":

@@ -353,8 +353,8 @@ def _guess_panel(table, view: dict):
           h("button", {"type": "button", "class": "sheet-close sci-guess-close", "data-act": "sci:guess-close",
                        "aria-label": t("sci.guess.close")}, "×")),
         _latest_guess(view),
-        h("p", {"class": "help"}, t("sci.guess.last_chance") if last_chance else
-          t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
+        h("p", {"class": "help"}, t("sci.guess.last_chance")) if last_chance else
+        None if view["guesses"] else h("p", {"class": "help"}, t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
         h("label", {"class": "visually-hidden", "for": "sci-guess-text"}, t("sci.guess.label")),
         h("textarea", {"id": "sci-guess-text", "class": "el-rule-text", "data-field": "sci-guess", "value": local["guess"],
                        "rows": "2", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
