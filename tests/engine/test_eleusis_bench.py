@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from junban.bench import eleusis as bench
 from junban.games.eleusis.lang import compile_rule
 
@@ -14,18 +16,48 @@ def run(capsys, argv: list[str]) -> dict:
     return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
 
 
-def test_last_line_is_the_result_with_numbers_per_kind(capsys):
-    result = run(capsys, ["--rules", RULES, "--level", "everyday", "--games", "1", "--seed", "t"])
+def test_last_line_is_the_result_with_numbers_per_kind_and_the_beliefs_calibration(capsys, tmp_path):
+    turns = tmp_path / "turns.json"
+    result = run(capsys, ["--rules", RULES, "--level", "everyday", "--games", "1", "--seed", "t",
+                          "--turns", str(turns)])
     assert result["games"] == result["rules"] == 10
     assert set(result["kinds"]) == {"everyday"}
     kind = result["kinds"]["everyday"]
-    assert kind["games"] == 10 and kind["solved"] == result["solved"]
-    assert kind["mean_wrong_guesses"] == result["mean_wrong_guesses"]
-    lo, hi = result["solved_rate_ci95"]
-    assert 0 <= lo <= result["solved_rate"] <= hi <= 1
-    lo, hi = result["mean_wrong_guesses_ci95"]
-    assert lo <= result["mean_wrong_guesses"] <= hi
-    assert kind["mean_wrong_guesses_ci95"] == result["mean_wrong_guesses_ci95"]
+    for key in ("games", "solved", "solved_rate", "mean_score", "mean_plays_to_solve", "mean_wrong_guesses",
+                "brier", "ece", "mean_score_ci95", "brier_ci95", "ece_ci95", "turns"):
+        assert kind[key] == result[key], key
+    for key in ("solved_rate", "mean_score", "mean_plays_to_solve", "mean_wrong_guesses", "brier", "ece"):
+        lo, hi = result[f"{key}_ci95"]
+        assert lo <= result[key] <= hi, key
+    assert 0 <= result["ece"] <= 1 and 0 <= result["brier"] <= 1
+    buckets = result["reliability"]
+    assert len(buckets) == 10 and sum(b["turns"] for b in buckets) == result["turns"]
+    games = json.loads(turns.read_text())
+    assert len(games) == 10 and sum(len(g["turns"]) for g in games) == result["turns"]
+    pairs = [(t[0], t[1]) for g in games for t in g["turns"]]
+    assert result["brier"] == round(bench.brier_score(pairs), 4)
+    assert result["ece"] == round(bench.calibration_error(pairs), 4)
+
+
+def test_calibration_error_and_brier_by_hand():
+    pairs = [(0.05, False), (0.05, False), (0.95, True), (0.95, False), (0.55, True), (0.55, True)]
+    # buckets 0.0-0.1: belief .05, right 0 (2 turns); 0.9-1.0: .95 vs .5 (2); 0.5-0.6: .55 vs 1 (2)
+    assert bench.calibration_error(pairs) == pytest.approx((2 * 0.05 + 2 * 0.45 + 2 * 0.45) / 6)
+    assert bench.brier_score(pairs) == pytest.approx((2 * 0.0025 + 0.0025 + 0.9025 + 2 * 0.2025) / 6)
+    rows = bench.reliability(pairs)
+    assert [r["turns"] for r in rows] == [2, 0, 0, 0, 0, 2, 0, 0, 0, 2]
+
+
+def test_a_fixed_threshold_guesses_as_soon_as_the_belief_reaches_it(capsys, tmp_path):
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps([{"name": "alternate colours", "rule": "card.colour != prev.colour"}]))
+    turns = tmp_path / "turns.json"
+    result = run(capsys, ["--rules", str(rules), "--games", "2", "--seed", "thr", "--threshold", "0.3",
+                          "--turns", str(turns)])
+    assert result["threshold"] == 0.3
+    for game in json.loads(turns.read_text()):
+        for belief, _right, _raw, _left, _made, move in game["turns"]:
+            assert (move == "guess") == (belief >= 0.3) or _left == 0
 
 
 def test_the_same_seed_set_gives_the_same_digest_with_any_workers(capsys, tmp_path):

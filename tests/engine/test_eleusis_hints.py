@@ -7,7 +7,7 @@ from junban.games.eleusis import rules as el
 from junban.games.eleusis.bots import make_bot
 from junban.games.eleusis.hints import ASPECTS, aspects_of, science_hint, table_hint
 from junban.games.eleusis.lang import compile_rule
-from junban.games.eleusis.scientist import make_science_bot
+from junban.games.eleusis.science_bot import make_science_bot
 
 SECRET_KEYS = ("rule", "outcome", "secret", "rule_id")
 
@@ -78,18 +78,30 @@ def test_after_plays_under_alternating_colours_the_leader_alternates_colours_and
     assert 0 < hint.sure <= 1 and hint.contradicted == 0 and hint.fitting >= 1
 
 
-def test_the_card_to_try_tells_the_two_leading_ideas_apart():
-    state = science_after("card.rank > prev.rank or card.suit = prev.suit", 5, seed="sep")
+@pytest.mark.parametrize("plays", [3, 7])
+def test_the_card_to_try_the_sureness_and_guess_now_are_the_science_bots_own(plays):
+    state = science_after("card.rank > prev.rank or card.suit = prev.suit", plays, seed="sep")
     view = science.view(state)
     hint = science_hint(view)
+    bot = make_science_bot("scientist", "another seed")
+    action = bot.act(view)
+    assert hint.would_guess == ("guess" in action)
+    assert hint.try_card.card == bot.last_decision["card"] and hint.sure == pytest.approx(bot.last_decision["p"])
     first, second = (compile_rule(lead.text) for lead in hint.leaders[:2])
-    line, hand = view["mainline"], view["hand"]
-    assert any(first.judge(line, c) != second.judge(line, c) for c in hand), "the hand can separate them"
-    tried = hint.try_card
-    assert tried.card in hand and tried.splits_top
-    assert first.judge(line, tried.card) != second.judge(line, tried.card)
-    assert tried.stay_right >= 1 and tried.stay_wrong >= 1 and tried.stay_right + tried.stay_wrong == hint.ideas
-    assert {tried.if_right.text, tried.if_wrong.text} >= {hint.leaders[0].text}
+    line, tried = view["mainline"], hint.try_card
+    assert tried.splits_top == (first.judge(line, tried.card) != second.judge(line, tried.card))
+    assert tried.stay_right + tried.stay_wrong == hint.ideas
+    assert hint.leaders[0].text == hint.best and hint.leaders[0].text in (tried.if_right.text, tried.if_wrong.text)
+
+
+def test_at_the_table_the_card_to_try_is_the_strong_bots_first_card():
+    table, seat = table_turn("hints-table", 9)
+    view = el.view(table, seat)
+    action = make_bot("strong", "any", seat).act(view)
+    hint = table_hint(view)
+    assert hint.would_guess is None
+    if "play" in action:
+        assert hint.try_card.card == action["play"][0]
 
 
 def test_the_hint_never_reads_the_secret_rule():

@@ -122,6 +122,53 @@ def test_the_counterexample_comes_from_the_players_own_cards_when_they_show_one(
     assert ce["from_play"] and ce["card"] == wrong and ce["secret_accepts"] is False
 
 
+def test_a_found_counterexample_is_after_the_current_last_card_when_the_rules_differ_there():
+    state = game(seed="b")  # the first card is red, so 'card.red' accepts the whole line so far
+    assert cards.is_red(state.mainline[0]) and not state.laid_aside
+    ce = science.apply(state, {"guess": "card.red"}).guesses[-1]["counterexample"]
+    assert ce["mainline"] == state.mainline and not ce["from_play"], "never a first card the player cannot play"
+    assert ce["secret_accepts"] and not cards.is_red(ce["card"])
+
+
+def _plays_right(state, n):
+    for _ in range(n):
+        card = a_card(state, True)
+        state = science.apply(state, {"play": card})
+    return state
+
+
+@pytest.mark.parametrize("secret, guess", [
+    ("card.colour != prev.colour", "card.colour != prev.colour or card.face"),
+    ("card.rank > prev.rank or prev.rank = king", "card.rank >= prev.rank"),
+    ("if position mod 2 = 1 then card.red else card.black", "card.colour != prev.colour"),
+    ("card.suit = prev2.suit", "card.suit = prev.suit"),
+    ("if length = 0 then card.red else card.colour != prev.colour", "card.colour != prev.colour"),
+])
+@pytest.mark.parametrize("seed", ["a", "b", "c"])
+def test_a_counterexample_is_where_the_player_can_test_it_or_only_the_start_differs(secret, guess, seed):
+    state = _plays_right(game(secret, seed), 2)
+    ce = science.apply(state, {"guess": guess}).guesses[-1]["counterexample"]
+    s, g = compile_rule(secret), compile_rule(guess)
+    assert s.judge(ce["mainline"], ce["card"]) == ce["secret_accepts"] != g.judge(ce["mainline"], ce["card"])
+    if ce["from_play"]:
+        return
+    line = state.mainline
+    if ce["mainline"]:
+        assert ce["mainline"][:len(line)] == line or line[:len(ce["mainline"])] == ce["mainline"], \
+            "after the current last card, further along the line, or after an earlier card of it"
+    else:  # only the start differs: every card after every point of the line is judged alike
+        for i in range(1, len(line) + 1):
+            assert s.judge_all(line[:i], cards.DECK) == g.judge_all(line[:i], cards.DECK)
+
+
+def test_a_guess_differing_only_on_how_the_line_starts_is_told_so():
+    state = game("if length = 0 then card.red else card.colour != prev.colour", seed="b")
+    assert not state.laid_aside, "nothing the player saw shows the first-card condition"
+    ce = science.apply(state, {"guess": "card.colour != prev.colour"}).guesses[-1]["counterexample"]
+    assert ce["mainline"] == [] and not ce["from_play"] and not cards.is_red(ce["card"])
+    assert science.testable_difference(state, compile_rule("card.colour != prev.colour")) is None
+
+
 def test_a_guess_that_is_not_a_rule_costs_nothing():
     state = game()
     with pytest.raises(RuleViolation, match="not a rule"):

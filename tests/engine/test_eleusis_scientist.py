@@ -3,7 +3,8 @@ import pytest
 
 from junban.games.eleusis import science
 from junban.games.eleusis.lang import compile_rule
-from junban.games.eleusis.scientist import Scientist, entropy, make_science_bot, science_evidence
+from junban.games.eleusis.science_bot import make_science_bot, science_evidence
+from junban.games.eleusis.scientist import Scientist, entropy
 
 
 def alternating_evidence(sci: Scientist) -> None:

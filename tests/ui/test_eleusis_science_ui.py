@@ -93,6 +93,24 @@ def test_a_wrong_guess_shows_cards_then_the_right_guess_wins_and_the_rule_can_be
     assert rulelink.decode(re.search(r"rule=([A-Za-z0-9_-]+)", link).group(1)) == "card.colour != prev.colour"
 
 
+def test_the_verdict_of_a_guess_shows_at_the_top_of_the_guess_panel_above_the_input():
+    token = rulelink.encode("card.colour != prev.colour")
+    app, platform = start(f"#/eleusis-science?rule={token}&seed=b")
+    click(app, button(platform, "Guess the rule"))
+    app.field("sci-guess", "card.red", False)
+    click(app, button(platform, "Guess"))
+    order = [n.attributes.get("id") for n in nodes(platform, lambda n: n.attributes.get("id") in
+                                                    ("sci-guess-title", "sci-verdict", "sci-guess-text"))]
+    assert order == ["sci-guess-title", "sci-verdict", "sci-guess-text"], order
+    assert platform.focused == "#sci-verdict"
+    verdict = by_id(platform, "sci-verdict").textContent
+    assert "Not the rule" in verdict and "after" in verdict and "first card" not in verdict
+    app.field("sci-guess", "card.black", False)
+    click(app, button(platform, "Guess"))
+    assert "#2" in by_id(platform, "sci-verdict").textContent, "the latest guess on top"
+    assert "Earlier guesses" in text(platform) and "#1" in by_id(platform, "sci-guesses-title").parentNode.textContent
+
+
 def test_a_draft_guess_survives_a_reload():
     storage = DictStorage()
     app, platform = start("#/eleusis-science?seed=ui-d", storage=storage)

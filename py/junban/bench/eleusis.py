@@ -1,21 +1,28 @@
 """Eleusis science benchmark: the scientist bot plays solo science mode against a set of secret rules.
 
     python -m junban.bench eleusis --rules library|FILE.json --games G --seed S [--workers W] [--level L]
-                                   [--told rest|all]
+                                   [--told rest|all] [--threshold T] [--turns OUT.json]
 
 ``--rules library`` uses the built-in library (optionally one ``--level``); ``FILE.json`` is a list of
 ``{"name": ..., "rule": ...}`` in the rule language (an optional ``"level"``, the kind of rule, groups the table).
 Each rule is played ``G`` times (deals ``S-<rule>-0`` ..). A game is solved when the bot states an equivalent rule
-within its 30 plays (wrong guesses cost 2 plays). ``--told`` measures what a scientist told more would do: before
-the game it is given the secret rule's verdicts along random mainlines (``told_judgements``), on first cards too
-with ``all``, never with ``rest`` (then only first cards stay to be found).
-Prints a table (per level, the unsolved rules, bot turn times) and, last, one JSON object with ``rules``,
-``games``, ``solved_rate``, ``mean_plays_to_solve``, ``mean_score``, ``mean_wrong_guesses`` (each rate and mean with
-its 95% interval, ``_ci95``), ``kinds`` (the same
-per level: the kind of rule in the held-out sets), ``games_without_laid_aside`` (no first card was rejected, so
-nothing but a guess can show a first-card condition), ``results_digest`` (of every game's outcome: the same seed
-set gives the same digest, with any number of workers), ``seconds`` and more. Bot turn times are
-given as wall time and as CPU time of the process (on a shared machine the wall time also measures the others).
+within its 30 plays (wrong guesses cost 2 plays); its score is the plays left then (0 if unsolved). ``--told``
+measures what a scientist told more would do: before the game it is given the secret rule's verdicts along random
+mainlines (``told_judgements``), on first cards too with ``all``, never with ``rest``. ``--threshold T`` makes the
+bot guess whenever its belief reaches T instead of by expected value (one point of the score/solved curve).
+
+At every turn the bot's belief (the probability it gives its best rule, which the hint shows as "Sure") is
+recorded with whether that rule was the secret rule (equivalent to it): ``brier`` is the mean squared error of
+those beliefs, ``ece`` the expected calibration error over ``BUCKETS`` buckets, ``reliability`` the buckets
+themselves (the reliability diagram), each with a 95% interval from resampling games.
+
+Prints a table (all games and per kind: solved, mean score, plays to solve, wrong guesses, brier, ece; the
+reliability buckets; unsolved rules; bot turn times) and, last, one JSON object with ``solved_rate``,
+``mean_score``, ``mean_plays_to_solve``, ``mean_wrong_guesses``, ``brier``, ``ece`` (each with ``_ci95``),
+``reliability``, ``kinds`` (the same per level: the kind of rule in the held-out sets), ``games_without_laid_aside``
+(no first card was rejected), ``results_digest`` (of every game's outcome and beliefs: the same seed set gives the
+same digest, with any number of workers), turn times as wall time and as CPU time of the process (on a shared
+machine the wall time also measures the others), ``seconds`` and more. ``--turns`` writes every turn's belief.
 """
 from __future__ import annotations
 
@@ -31,7 +38,8 @@ from junban.bench.common import mean_interval, print_result, print_table, run_al
 from junban.games.eleusis import cards, library, science
 from junban.games.eleusis.lang import RuleError, compile_rule
 from junban.bots import bot_seed
-from junban.games.eleusis.scientist import ScienceBot
+from junban.games.eleusis.equivalence import compare
+from junban.games.eleusis.science_bot import ScienceBot
 from junban.rng import rng_for
 
 
@@ -78,26 +86,111 @@ def told_judgements(rule, seed: str, first_card: bool) -> list[tuple[tuple, str,
     return out
 
 
-def play_one(job: tuple[dict, str, str | None]) -> dict:
-    """One solo science game; returns its result and the bot's turn times (ms)."""
-    entry, seed, told = job
+def play_one(job: tuple) -> dict:
+    """One solo science game; returns its result, the bot's turn times (ms) and its belief at every turn (the
+    probability it gave its best rule, and whether that rule was the secret rule: equivalent to it)."""
+    entry, seed, told, threshold = job
     state = science.new_game({"rule": entry["rule"]}, seed)
     bot = ScienceBot("scientist", bot_seed("eleusis-science", seed),
-                     told=told_judgements(state.rule, seed, told == "all") if told else ())
-    turn_ms, turn_cpu_ms = [], []
+                     told=told_judgements(state.rule, seed, told == "all") if told else (), threshold=threshold)
+    turn_ms, turn_cpu_ms, beliefs = [], [], []
+    right: dict[str, bool] = {}
     while science.to_act(state) is not None:
         view = science.view(state, 0)
         start, cpu = time.perf_counter(), time.process_time()
         action = bot.act(view)
         turn_ms.append((time.perf_counter() - start) * 1000)
         turn_cpu_ms.append((time.process_time() - cpu) * 1000)
+        decision = bot.last_decision
+        best = decision["best"]
+        if best not in right:
+            right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
+        beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
+                        view["plays_made"], decision["kind"], decision["evidence"]])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
             "plays": out["plays_made"], "wrong_guesses": out["wrong_guesses"], "turn_ms": turn_ms,
             "laid_aside": len(state.laid_aside),
-            "turn_cpu_ms": turn_cpu_ms,
+            "turn_cpu_ms": turn_cpu_ms, "beliefs": beliefs,
             "last_guess": state.guesses[-1]["text"] if state.guesses else None}
+
+
+BUCKETS = 10  # the reliability diagram's and the expected calibration error's buckets of belief
+BOOTSTRAP = 400  # resamples of the games for the intervals of brier and ece
+
+
+def reliability(pairs: list[tuple[float, bool]], buckets: int = BUCKETS) -> list[dict]:
+    """Per bucket of belief [i/buckets, (i+1)/buckets): how many turns, their mean belief, how often right."""
+    rows = [[0, 0.0, 0] for _ in range(buckets)]
+    for p, ok in pairs:
+        row = rows[min(buckets - 1, int(p * buckets))]
+        row[0] += 1
+        row[1] += p
+        row[2] += ok
+    return [{"bucket": [i / buckets, (i + 1) / buckets], "turns": n, "mean_belief": round(sp / n, 4) if n else None,
+             "right_rate": round(k / n, 4) if n else None} for i, (n, sp, k) in enumerate(rows)]
+
+
+def brier_score(pairs: list[tuple[float, bool]]) -> float:
+    return sum((p - ok) ** 2 for p, ok in pairs) / len(pairs) if pairs else 0.0
+
+
+def calibration_error(pairs: list[tuple[float, bool]], buckets: int = BUCKETS) -> float:
+    """Expected calibration error: the turns' share of each bucket times |mean belief - how often right|."""
+    if not pairs:
+        return 0.0
+    return sum(r["turns"] * abs(r["mean_belief"] - r["right_rate"]) for r in reliability(pairs, buckets)
+               if r["turns"]) / len(pairs)
+
+
+def _calibration(results: list[dict], seed: str) -> dict:
+    """Brier score and ece over every turn of ``results`` with 95% intervals from resampling the games."""
+    per_game = [[(b[0], b[1]) for b in r["beliefs"]] for r in results]
+    pairs = [x for g in per_game for x in g]
+    rng = rng_for(seed, "eleusis-bench", "bootstrap")
+    briers, eces = [], []
+    for _ in range(BOOTSTRAP if len(per_game) > 1 else 0):
+        sample = [x for _ in per_game for x in per_game[rng.randrange(len(per_game))]]
+        briers.append(brier_score(sample))
+        eces.append(calibration_error(sample))
+    briers.sort()
+    eces.sort()
+
+    def interval(values: list[float]) -> list:
+        if not values:
+            return [None, None]
+        return [round(values[int(0.025 * len(values))], 4), round(values[int(0.975 * len(values)) - 1], 4)]
+
+    return {"turns": len(pairs), "brier": round(brier_score(pairs), 4), "brier_ci95": interval(briers),
+            "ece": round(calibration_error(pairs), 4), "ece_ci95": interval(eces)}
+
+
+def _mean(values: list[float]) -> float | None:
+    return round(statistics.mean(values), 2) if values else None
+
+
+def _interval(values: list[float], floor: float | None = 0.0) -> list:
+    """95% interval of a mean over games (a count's never below ``floor``)."""
+    lo, hi = mean_interval(values)
+    if hi == float("inf"):
+        return [None, None]
+    return [round(lo if floor is None else max(floor, lo), 3), round(hi, 3)]
+
+
+def summary(results: list[dict], seed: str) -> dict:
+    """The issue's numbers for a set of games, each with its 95% interval."""
+    solved = [r for r in results if r["solved"]]
+    won = len(solved)
+    return {"games": len(results), "solved": won, "solved_rate": round(won / max(1, len(results)), 4),
+            "solved_rate_ci95": [round(x, 4) for x in wilson_interval(won, len(results))],
+            "mean_score": _mean([r["score"] for r in results]),
+            "mean_score_ci95": _interval([r["score"] for r in results]),
+            "mean_plays_to_solve": _mean([r["plays"] for r in solved]),
+            "mean_plays_to_solve_ci95": _interval([r["plays"] for r in solved]),
+            "mean_wrong_guesses": _mean([r["wrong_guesses"] for r in results]),
+            "mean_wrong_guesses_ci95": _interval([r["wrong_guesses"] for r in results]),
+            **_calibration(results, seed)}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -106,12 +199,6 @@ def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[k]
-
-
-def _wrong_guesses_interval(results: list[dict]) -> list:
-    """95% interval of the mean wrong guesses per game (never below 0: a count)."""
-    lo, hi = mean_interval([r["wrong_guesses"] for r in results])
-    return [round(max(0.0, lo), 3), round(hi, 3)] if hi != float("inf") else [None, None]
 
 
 def main(argv: list[str]) -> int:
@@ -124,45 +211,49 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--told", choices=("rest", "all"), default=None,
                         help="measure a scientist told more: the secret rule's verdicts along random mainlines "
                              "before the game ('rest': never on a first card; 'all': also on every first card)")
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="guess whenever the belief reaches this (0-1) instead of by expected value: one point "
+                             "of the curve of score against solved rate")
+    parser.add_argument("--turns", default=None,
+                        help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
+                             "left, plays made, move, evidence] per turn): what tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)
     except (OSError, ValueError) as err:
         print(f"eleusis bench: {err}", file=sys.stderr)
         return 2
-    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told) for i, entry in enumerate(rules) for g in range(args.games)]
+    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told, args.threshold)
+            for i, entry in enumerate(rules) for g in range(args.games)]
     start = time.perf_counter()
     results = run_all(play_one, jobs, workers=args.workers, label="science games")
     seconds = time.perf_counter() - start
 
-    solved = [r for r in results if r["solved"]]
-    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"]] for r in results]
+    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"], r["beliefs"]]
+                for r in results]
     digest = hashlib.sha256(json.dumps(outcomes).encode()).hexdigest()[:16]
     turns = [t for r in results for t in r["turn_ms"]]
     cpu_turns = [t for r in results for t in r["turn_cpu_ms"]]
-    lo, hi = wilson_interval(len(solved), len(results))
-    rows: list[tuple[str, object]] = [
-        ("rules", len(rules)), ("games", len(results)),
-        ("solved", f"{len(solved)}/{len(results)} = {len(solved) / max(1, len(results)):.3f} "
-                   f"(95% CI {lo:.3f}-{hi:.3f})"),
-    ]
-    kinds = {}
-    for level in sorted({r["level"] for r in results}):
-        mine = [r for r in results if r["level"] == level]
-        won = sum(r["solved"] for r in mine)
-        wrong = statistics.mean(r["wrong_guesses"] for r in mine)
-        kinds[level] = {"games": len(mine), "solved": won, "solved_rate": round(won / len(mine), 4),
-                        "solved_rate_ci95": [round(x, 4) for x in wilson_interval(won, len(mine))],
-                        "mean_wrong_guesses": round(wrong, 2),
-                        "mean_wrong_guesses_ci95": _wrong_guesses_interval(mine)}
-        rows.append((f"  {level}", f"{won}/{len(mine)} solved, mean score "
-                                   f"{statistics.mean(r['score'] for r in mine):.1f}, wrong guesses {wrong:.2f}"))
-    if solved:
-        rows.append(("mean plays to solve", f"{statistics.mean(r['plays'] for r in solved):.1f}"))
-    rows.append(("mean score", f"{statistics.mean(r['score'] for r in results):.2f}"))
-    wrong_lo, wrong_hi = _wrong_guesses_interval(results)
-    rows.append(("mean wrong guesses", f"{statistics.mean(r['wrong_guesses'] for r in results):.2f} "
-                                      f"(95% CI {wrong_lo}-{wrong_hi})"))
+    whole = summary(results, args.seed)
+    kinds = {level: summary([r for r in results if r["level"] == level], args.seed)
+             for level in sorted({r["level"] for r in results})}
+
+    def line(numbers: dict) -> str:
+        return (f"{numbers['solved']}/{numbers['games']} solved, score {numbers['mean_score']} "
+                f"{numbers['mean_score_ci95']}, plays to solve {numbers['mean_plays_to_solve']}, wrong guesses "
+                f"{numbers['mean_wrong_guesses']}, brier {numbers['brier']}, ece {numbers['ece']}")
+
+    rows: list[tuple[str, object]] = [("rules", len(rules)), ("games", len(results)), ("all", line(whole))]
+    rows += [(f"  {level}", line(numbers)) for level, numbers in kinds.items()]
+    rows.append(("solved (95% CI)", f"{whole['solved_rate']:.3f} {whole['solved_rate_ci95']}"))
+    rows.append(("mean score (95% CI)", f"{whole['mean_score']} {whole['mean_score_ci95']}"))
+    rows.append(("mean wrong guesses (95% CI)", f"{whole['mean_wrong_guesses']} {whole['mean_wrong_guesses_ci95']}"))
+    rows.append(("brier / ece (95% CI)", f"{whole['brier']} {whole['brier_ci95']} / {whole['ece']} "
+                                         f"{whole['ece_ci95']} over {whole['turns']} turns"))
+    for r in reliability([(b[0], b[1]) for res in results for b in res["beliefs"]]):
+        if r["turns"]:
+            rows.append((f"  belief {r['bucket'][0]:.1f}-{r['bucket'][1]:.1f}",
+                         f"{r['turns']} turns, mean belief {r['mean_belief']:.3f}, right {r['right_rate']:.3f}"))
     rows.append(("bot turn ms p50/p95/max", f"{_percentile(turns, 0.5):.0f} / {_percentile(turns, 0.95):.0f} / "
                                            f"{max(turns, default=0):.0f} over {len(turns)} turns"))
     rows.append(("bot turn CPU ms p50/p95/max", f"{_percentile(cpu_turns, 0.5):.0f} / "
@@ -172,26 +263,25 @@ def main(argv: list[str]) -> int:
             rows.append(("  unsolved", f"{r['name']} (last guess: {r['last_guess']})"))
     rows.append(("results digest", digest))
     print_table(rows)
+    if args.turns:
+        Path(args.turns).write_text(json.dumps(
+            [{"name": r["name"], "level": r["level"], "game": i, "solved": r["solved"], "score": r["score"],
+              "turns": r["beliefs"]} for i, r in enumerate(results)]), encoding="utf-8")
     print_result({
         "rules": len(rules),
-        "games": len(results),
-        "solved": len(solved),
-        "solved_rate": round(len(solved) / max(1, len(results)), 4),
-        "solved_rate_ci95": [round(lo, 4), round(hi, 4)],
-        "mean_plays_to_solve": round(statistics.mean(r["plays"] for r in solved), 2) if solved else None,
-        "mean_score": round(statistics.mean(r["score"] for r in results), 2) if results else None,
-        "mean_wrong_guesses": round(statistics.mean(r["wrong_guesses"] for r in results), 2) if results else None,
+        **whole,
+        "reliability": reliability([(b[0], b[1]) for res in results for b in res["beliefs"]]),
         "turn_ms_p50": round(_percentile(turns, 0.5), 1),
         "turn_ms_p95": round(_percentile(turns, 0.95), 1),
         "turn_ms_max": round(max(turns, default=0.0), 1),
         "turn_cpu_ms_p50": round(_percentile(cpu_turns, 0.5), 1),
         "turn_cpu_ms_p95": round(_percentile(cpu_turns, 0.95), 1),
         "turn_cpu_ms_max": round(max(cpu_turns, default=0.0), 1),
-        "mean_wrong_guesses_ci95": _wrong_guesses_interval(results),
         "kinds": kinds,
         "results_digest": digest,
         "games_without_laid_aside": sum(1 for r in results if not r["laid_aside"]),
         "told": args.told,
+        "threshold": args.threshold,
         "seconds": round(seconds, 1),
         "rules_file": args.rules,
         "seed": args.seed,

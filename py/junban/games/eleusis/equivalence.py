@@ -62,16 +62,20 @@ def equivalent(a: Rule, b: Rule) -> tuple[bool, Counterexample | None]:
 
 
 def compare(a: Rule, b: Rule, exact_budget: int = EXACT_BUDGET, simulation_budget: int = SIMULATION_BUDGET,
-            seed: str = "", prefer_a_accepts: bool = False) -> Comparison:
+            seed: str = "", prefer_a_accepts: bool = False, start: tuple[str, ...] = ()) -> Comparison:
     """Compare two rules. With ``prefer_a_accepts``, among the shortest counterexamples one where ``a`` accepts
-    the card is chosen (the science mode shows the secret rule's *right* cards first: they teach more)."""
+    the card is chosen (the science mode shows the secret rule's *right* cards first: they teach more).
+
+    With a ``start`` mainline, only the mainlines that continue it are explored (``start`` itself, then cards both
+    rules accept after it): "equivalent" then means the rules agree on every game that goes on from ``start``."""
+    start = tuple(start)
     if a.text == b.text:
         return Comparison(True, True, None, 0)
     if a.info.bounded_window and b.info.bounded_window:
-        result = _enumerate(a, b, exact_budget, prefer_a_accepts)
+        result = _enumerate(a, b, exact_budget, prefer_a_accepts, start)
         if result is not None:
             return result
-    return _simulate(a, b, simulation_budget, seed, prefer_a_accepts)
+    return _simulate(a, b, simulation_budget, seed, prefer_a_accepts, start)
 
 
 def card_class_key(code: str, features: frozenset) -> tuple:
@@ -107,7 +111,8 @@ def _rank_feature(feature: str, rank: int) -> bool:
     return rank in (2, 3, 5, 7, 11, 13)  # prime
 
 
-def _enumerate(a: Rule, b: Rule, budget: int, prefer_a_accepts: bool = False) -> Comparison | None:
+def _enumerate(a: Rule, b: Rule, budget: int, prefer_a_accepts: bool = False,
+               start: tuple[str, ...] = ()) -> Comparison | None:
     window = max(a.info.window, b.info.window)
     uses_first = "first" in a.info.refs or "first" in b.info.refs
     period = _lcm(a.info.length_period, b.info.length_period)
@@ -121,8 +126,8 @@ def _enumerate(a: Rule, b: Rule, budget: int, prefer_a_accepts: bool = False) ->
         return (phase, first, mainline[-window:] if window else ())
 
     judged = 0
-    seen = {state_of(())}
-    level: list[tuple[str, ...]] = [()]
+    seen = {state_of(start)}
+    level: list[tuple[str, ...]] = [start]
     while level:
         found: list[Counterexample] = []
         following: list[tuple[str, ...]] = []
@@ -157,12 +162,14 @@ def _pick(found: list[Counterexample], prefer_a_accepts: bool) -> Counterexample
     return found[0]
 
 
-def _simulate(a: Rule, b: Rule, budget: int, seed: str, prefer_a_accepts: bool = False) -> Comparison:
-    rng = random.Random(f"junban|eleusis|equivalence|{seed}|{a.text}|{b.text}")
+def _simulate(a: Rule, b: Rule, budget: int, seed: str, prefer_a_accepts: bool = False,
+              start: tuple[str, ...] = ()) -> Comparison:
+    salt = f"|{','.join(start)}" if start else ""
+    rng = random.Random(f"junban|eleusis|equivalence|{seed}|{a.text}|{b.text}{salt}")
     deck = list(cards.DECK)
     judged = 0
     while judged < budget:
-        mainline: list[str] = []
+        mainline: list[str] = list(start)
         for _ in range(SIMULATION_LENGTH):
             judged += 2 * len(deck)
             va = a.judge_all(mainline, deck)

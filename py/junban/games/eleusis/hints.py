@@ -1,17 +1,18 @@
 """Hints for an Eleusis player, from the scientist's reading of their own seat's view (never the secret rule).
 
-The evidence is the one the bots weigh (``bots.evidence`` at the table, ``scientist.science_evidence`` in solo
-science, wrong guesses dropped as the science bot drops them); the ``Scientist`` then says, in three steps a
-player may ask for one by one:
+The evidence is the one the bots weigh (``bots.evidence`` at the table, ``science_bot.science_evidence`` in solo
+science, wrong guesses dropped as the science bot drops them); the reading is the bots' own (``belief.read``), and
+so are the decisions: the card the bot in this seat would play, and in solo science whether it would guess now.
+In three steps a player may ask for one by one:
 
-1. **what the evidence says**: how sure it is (the share of the surviving weight that judges like its best rule
-   on the mainlines the bots probe), how many rules still fit, the leading ideas (the most probable rules grouped
-   by how they judge) and what they look at (``ASPECTS``: colour, suit, rank, parity, the previous card, ...);
-2. **a card to try**: the card of the hand that tells the two leading ideas apart and, among those, teaches the
-   most (bits of expected information, as the bots weigh plays); when no card of the hand separates them, the
-   card the bots would play to learn (``Scientist.choose_play``). How likely it is right, how many of the
-   ideas stay after each verdict and which then leads; at the table also the card most likely right, and whether
-   nothing in hand looks playable ("No play");
+1. **what the evidence says**: how sure the scientist is (``belief``: the calibrated probability that its best rule
+   is the secret rule; of positions read so, about that share had the right rule), whether it would guess now (solo
+   science), how many rules still fit, the leading ideas (the most probable rules grouped by how they judge) and
+   what they look at (``ASPECTS``: colour, suit, rank, parity, the previous card, ...);
+2. **a card to try**: the card the bot would play here (solo science: the card expected to cost the fewest plays,
+   the one that best splits the leading ideas by weight; at the table: the strong bot's card), how likely it is
+   right, how many of the ideas stay after each verdict and which then leads; at the table also the card most
+   likely right, and whether nothing in hand looks playable ("No play");
 3. **the best guess**: the leading rule, its text and its words (English and Japanese).
 
 Work is bounded by counts (leading rules, probed mainlines, cards in hand), never by the clock; the hint is a
@@ -23,22 +24,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from junban.games.eleusis import cards
-from junban.games.eleusis.bots import NO_PLAY_RISK, evidence, observe
+from junban.games.eleusis.belief import Idea, Reading, read as read_evidence
+from junban.games.eleusis.bots import NO_PLAY_RISK, evidence, observe, table_play
 from junban.games.eleusis.lang import LANGS, Rule, compile_rule
-from junban.games.eleusis.scientist import (
-    CONFIDENCE_DEPTH,
-    Hypotheses,
-    Hypothesis,
-    Scientist,
-    default_hypotheses,
+from junban.games.eleusis.science_bot import (
     drop_wrong_guesses,
-    entropy,
     observe_science,
-    probe_contexts,
+    recent_contexts,
+    science_choice,
     science_evidence,
 )
+from junban.games.eleusis.scientist import Hypotheses, Scientist, default_hypotheses, entropy
 
-LEADERS = 24  # the most probable rules looked at (as the science bot's guess weighs them)
 SHOWN = 5  # leading ideas kept in a hint
 ASPECTS = ("colour", "suit", "rank", "parity", "previous", "two_back", "three_back", "first", "start", "position",
            "counts")
@@ -59,8 +56,8 @@ class Lead:
 
 @dataclass(frozen=True)
 class Try:
-    """The card that best tells the leading ideas apart: how many of the ideas stay if it is right and if it is
-    wrong, and the idea that then leads."""
+    """The card the bot in this seat would play: how likely it is right, whether it tells the two leading ideas
+    apart, how many of the ideas stay if it is right and if it is wrong, and the idea that then leads."""
 
     card: str
     p_right: float
@@ -75,10 +72,10 @@ class Try:
 @dataclass(frozen=True)
 class Hint:
     evidence: int  # pieces of evidence weighed
-    sure: float  # share of the surviving weight that judges like the best rule where plays were and can go
+    sure: float  # the probability that the best rule is the secret rule (``belief``: calibrated)
     fitting: int  # rules of the scientist's space that fit the evidence (the fewest contradictions)
     contradicted: int  # pieces of evidence even the best rules contradict (0 while the rule is in the space)
-    ideas: int  # distinct ideas (groups of rules that judge alike) among the LEADERS most probable rules
+    ideas: int  # distinct ideas (groups of rules that judge alike) among the leading rules
     leaders: tuple[Lead, ...]  # the SHOWN leading ideas, best first
     aspects: tuple[tuple[str, float], ...]  # what the leading rules look at: (aspect, share), most read first
     try_card: Try | None  # None with no hand to play from
@@ -86,6 +83,7 @@ class Hint:
     nothing_fits: bool  # no card in hand looks playable (the table: "No play" looks right)
     best: str  # the leading rule's text
     words: dict  # the leading rule in plain words, per language
+    would_guess: bool | None = None  # solo science: whether the science bot would guess its best rule now
 
 
 @lru_cache(maxsize=512)
@@ -119,33 +117,42 @@ def _rule(text: str) -> Rule:
 
 
 def table_hint(view: dict, hypotheses: Hypotheses | None = None) -> Hint:
-    """A hint for the seat whose table view this is (its hand, after the current mainline)."""
+    """A hint for the seat whose table view this is (its hand, after the current mainline): the card is the one
+    the strong bot would play first."""
     sci = Scientist(hypotheses or default_hypotheses())
     observe(sci, evidence(view, full=True))
-    return read(sci, view["mainline"], view["hand"], table=True)
+    reading = read_evidence(sci, view["mainline"])
+    card = None
+    if view["hand"]:
+        play = table_play(sci, view, strong=True)
+        card = play["cards"][0] if play.get("cards") else sci.surely_right(view["mainline"], view["hand"])[0]
+    return read(sci, reading, view["mainline"], view["hand"], card, table=True)
 
 
 def science_hint(view: dict, hypotheses: Hypotheses | None = None) -> Hint:
-    """A hint for solo science mode (its hand, after the mainline; rules already guessed wrong never lead)."""
+    """A hint for solo science mode (its hand, after the mainline; rules already guessed wrong never lead): the
+    science bot's own decision, the card it would play and whether it would guess now."""
     sci = Scientist(hypotheses or default_hypotheses())
     items, guesses = science_evidence(view)
     observe_science(sci, items, guesses)
     drop_wrong_guesses(sci, {g["text"] for g in guesses})
-    return read(sci, view["mainline"], view["hand"], table=False)
+    reading = read_evidence(sci, view["mainline"], recent_contexts(view))
+    choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"])
+    card = choice.card or (view["hand"][0] if view["hand"] else None)
+    return read(sci, reading, view["mainline"], view["hand"], card, table=False,
+                would_guess=choice.kind == "guess")
 
 
 # --------------------------------------------------------------------------- what the scientist says
 
 
-def read(sci: Scientist, mainline: list[str], hand: list[str], table: bool) -> Hint:
-    """The hint from a scientist that has seen the evidence."""
-    best = sci.best()
-    lines = probe_contexts(best.text, mainline, CONFIDENCE_DEPTH)
-    sure = sci.agreement(best.text, lines)
-    top = sci.top(LEADERS)
-    total = sci.survivors().mass()
-    groups = _groups(top, lines)
-    leaders = tuple(_lead(members, total) for members in groups[:SHOWN])
+def read(sci: Scientist, reading: Reading, mainline: list[str], hand: list[str], card: str | None, table: bool,
+         would_guess: bool | None = None) -> Hint:
+    """The hint from a scientist that has seen the evidence, its reading, and the card the bot would play."""
+    best = reading.best
+    ideas = reading.ideas
+    leaders = tuple(_lead(idea) for idea in ideas[:SHOWN])
+    top = [h for idea in ideas for h in idea.members]
     weight = sum(h.weight for h in top) or 1.0
     read_by: dict[str, float] = {}
     for h in top:
@@ -155,53 +162,28 @@ def read(sci: Scientist, mainline: list[str], hand: list[str], table: bool) -> H
                            key=lambda a_s: (-round(a_s[1], 6), ASPECTS.index(a_s[0]))))
     try_card = surest = None
     nothing_fits = False
-    if hand:
+    if hand and card is not None:
         distinct = sorted(set(hand), key=cards.DECK.index)
         ps = sci.p_accept_all(mainline, distinct)
-        card, p, splits = _card_to_try(sci, groups, mainline, distinct, ps)
-        try_card = Try(card, p, entropy(p), splits, *_answers(groups, total, mainline, card))
+        p = ps[distinct.index(card)]
+        splits = len(ideas) >= 2 and ideas[0].judges(mainline, card) != ideas[1].judges(mainline, card)
+        try_card = Try(card, p, entropy(p), splits, *_answers(ideas, mainline, card))
         if table:
             surest = max(zip(distinct, ps), key=lambda cp: cp[1])
             nothing_fits = sum(ps) < NO_PLAY_RISK
     rule = _rule(best.text)
-    return Hint(evidence=sci.evidence, sure=sure, fitting=sci.count(), contradicted=sci.min_errors,
-                ideas=len(groups), leaders=leaders, aspects=aspects, try_card=try_card, surest=surest,
-                nothing_fits=nothing_fits, best=best.text, words={lang: rule.describe(lang) for lang in LANGS})
+    return Hint(evidence=sci.evidence, sure=reading.p, fitting=sci.count(), contradicted=sci.min_errors,
+                ideas=len(ideas), leaders=leaders, aspects=aspects, try_card=try_card, surest=surest,
+                nothing_fits=nothing_fits, best=best.text, words={lang: rule.describe(lang) for lang in LANGS},
+                would_guess=would_guess)
 
 
-def _groups(top: list[Hypothesis], lines: list[tuple[str, ...]]) -> list[list[Hypothesis]]:
-    """The rules grouped by their verdicts on every card after each probed mainline, most probable first."""
-    groups: dict[tuple, list[Hypothesis]] = {}
-    for h in top:
-        rule = _rule(h.text)
-        key = tuple(tuple(rule.judge_all(list(line), cards.DECK)) for line in lines)
-        groups.setdefault(key, []).append(h)
-    return sorted(groups.values(), key=lambda g: -sum(h.weight for h in g))
+def _lead(idea: Idea) -> Lead:
+    return Lead(idea.text, idea.share, aspects_of(idea.text))
 
 
-def _lead(members: list[Hypothesis], total: float) -> Lead:
-    share = sum(h.weight for h in members) / total if total > 0 else 0.0
-    return Lead(members[0].text, min(1.0, share), aspects_of(members[0].text))
-
-
-def _card_to_try(sci: Scientist, groups: list[list[Hypothesis]], mainline: list[str], distinct: list[str],
-                 ps: list[float]) -> tuple[str, float, bool]:
-    """(card, probability right, whether it splits the two leading ideas): the most informative card among those
-    the two leading ideas judge differently (ties: more likely right, then deck order), else the bots' choice."""
-    if len(groups) >= 2:
-        first, second = _rule(groups[0][0].text), _rule(groups[1][0].text)
-        splitting = [(c, p) for c, p in zip(distinct, ps) if first.judge(mainline, c) != second.judge(mainline, c)]
-        if splitting:
-            card, p = max(splitting, key=lambda cp: (round(entropy(cp[1]), 6), cp[1]))
-            return card, p, True
-    card, p, _bits, _score = sci.choose_play(mainline, distinct, ps=ps)
-    return card, p, False
-
-
-def _answers(groups: list[list[Hypothesis]], total: float, mainline: list[str],
-             card: str) -> tuple[int, int, Lead | None, Lead | None]:
+def _answers(ideas: tuple[Idea, ...], mainline: list[str], card: str) -> tuple[int, int, Lead | None, Lead | None]:
     """How many ideas call ``card`` right and how many wrong, and the leading idea of each side."""
-    right = [g for g in groups if _rule(g[0].text).judge(mainline, card)]
-    wrong = [g for g in groups if not _rule(g[0].text).judge(mainline, card)]
-    return (len(right), len(wrong), _lead(right[0], total) if right else None,
-            _lead(wrong[0], total) if wrong else None)
+    right = [i for i in ideas if i.judges(mainline, card)]
+    wrong = [i for i in ideas if not i.judges(mainline, card)]
+    return (len(right), len(wrong), _lead(right[0]) if right else None, _lead(wrong[0]) if wrong else None)

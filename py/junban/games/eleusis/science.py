@@ -14,7 +14,9 @@ The player holds 12 cards and has 30 plays. Actions:
   ``legal_actions``). A text that is not a rule is refused and costs nothing. An equivalent guess (see
   ``equivalence``) solves the game. A wrong guess costs 2 plays (never below 0) and is answered with a
   counterexample: a mainline and a card where the guess and the secret rule disagree, taken from the player's
-  own cards when they already show a difference.
+  own cards when they already show a difference, else at a place the player can test (after the current last
+  card, or further along the line they are building) or has seen (after an earlier card of their line); only
+  when the rules differ nowhere there does it say how the line may start (``testable_difference``).
 - ``{"give_up": True}``: end the game and see the rule.
 
 With no plays left, only guesses (one last guess) and giving up remain; a wrong last guess ends the game.
@@ -269,13 +271,15 @@ def _guess(state: State, guess: Rule) -> None:
             state.guesses.append({"text": guess.text, "right": True, "counterexample": None})
             _finish(state, solved=True, reason="solved")
             return
-        ce = result.counterexample
-        difference = {"mainline": list(ce.mainline), "card": ce.card, "secret_accepts": ce.a_accepts,
-                      "from_play": False}
+        difference = testable_difference(state, guess) or _as_dict(result.counterexample, from_play=False)
     state.guesses.append({"text": guess.text, "right": False, "counterexample": difference})
     state.plays_left = max(0, state.plays_left - WRONG_GUESS_COST)
     if last_chance:
         _finish(state, solved=False, reason="out-of-plays")
+
+
+def _as_dict(ce, from_play: bool) -> dict:
+    return {"mainline": list(ce.mainline), "card": ce.card, "secret_accepts": ce.a_accepts, "from_play": from_play}
 
 
 def evidence_difference(state: State, guess: Rule) -> dict | None:
@@ -296,6 +300,38 @@ def evidence_difference(state: State, guess: Rule) -> dict | None:
         if guess.judge(state.mainline, card):
             return {"mainline": list(state.mainline), "card": card, "secret_accepts": False, "from_play": True}
     return None
+
+
+def testable_difference(state: State, guess: Rule) -> dict | None:
+    """Where a wrong guess differs from the secret rule at a place the player can test or has seen, when no card
+    played shows it (``evidence_difference``): after the current last card (a card the secret rule accepts
+    first), else further along a line that continues the current one (shortest first), else after an earlier
+    card of the line (latest first). None when the two rules agree on all of these: they differ only on how
+    the line may start (a first card, which the player never plays) or on lines that left the player's line
+    earlier."""
+    mainline = tuple(state.mainline)
+    here = _first_difference(state.rule, guess, mainline)
+    if here is not None:
+        return here
+    ahead = compare(state.rule, guess, seed=state.seed, prefer_a_accepts=True, start=mainline)
+    if ahead.counterexample is not None:
+        return _as_dict(ahead.counterexample, from_play=False)
+    for i in range(len(mainline) - 1, 0, -1):
+        earlier = _first_difference(state.rule, guess, mainline[:i])
+        if earlier is not None:
+            return earlier
+    return None
+
+
+def _first_difference(secret: Rule, guess: Rule, mainline: tuple[str, ...]) -> dict | None:
+    """A card the two rules judge differently after ``mainline``: one the secret rule accepts first."""
+    deck = list(cards.DECK)
+    found = [(c, s) for c, s, g in zip(deck, secret.judge_all(mainline, deck), guess.judge_all(mainline, deck))
+             if s != g]
+    if not found:
+        return None
+    card, secret_accepts = next((f for f in found if f[1]), found[0])
+    return {"mainline": list(mainline), "card": card, "secret_accepts": secret_accepts, "from_play": False}
 
 
 def _finish(state: State, solved: bool, reason: str) -> None:

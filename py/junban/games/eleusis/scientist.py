@@ -55,6 +55,9 @@ TOP_BRANCHES = 6  # branches per case tried when reading out the best combinatio
 PRUNE_SHARE = 0.01  # the lightest families, together at most this share of the surviving weight, are left out of
 # probabilities and agreement
 LOOKAHEAD_PRUNE = 0.05  # the same for the look one play ahead
+LOOKAHEAD_CANDIDATES = 3  # cards whose next turn is looked at (choose_play)
+LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
+CONFIDENCE_DEPTH = 4  # cards of the walks along the best rule that agreement probes (probe_contexts)
 
 STREAMS = ("all", "rest")  # all evidence; evidence after the first card (for 'if length = 0 then Q else R')
 
@@ -1067,52 +1070,6 @@ class Scientist:
         card, p = max(zip(distinct, ps), key=lambda cp: cp[1])
         return card, p
 
-    def choose_guess(self, mainline: Sequence[str], candidates: int, depth: int,
-                     contexts: Sequence[Sequence[str]] = ()) -> tuple[Hypothesis, float]:
-        """The guess to make when plays cannot tell the leaders apart. The ``candidates`` most probable rules are
-        grouped by how they judge every card after the mainlines the best rule's walks probe (``probe_contexts``);
-        each group is weighed by its share of the surviving weight (the chance the guess is right) plus
-        ``GUESS_INFORMATION`` per bit its counterexample would be expected to teach (if another group holds the
-        secret rule, the science mode shows the first difference, shortest mainline first, a card the secret rule
-        accepts first: see ``counterexample_key``). Returns (the best group's most probable rule, the group's
-        share)."""
-        top = self.top(candidates)
-        lines = sorted(probe_contexts(top[0].text, mainline, depth, contexts), key=len)
-        groups: dict[tuple, list] = {}
-        for h in top:
-            rule = _compiled(h.text)
-            key = tuple(tuple(rule.judge_all(list(line), cards.DECK)) for line in lines)
-            groups.setdefault(key, []).append(h)
-        total = self.survivors().mass()
-        weighed = [(sum(h.weight for h in g), key, g) for key, g in groups.items()]
-        pool = sum(w for w, _, _ in weighed)
-        best_score, best = None, None
-        for rank, (weight, key, members) in enumerate(weighed):
-            buckets: dict = {}
-            for other_weight, other_key, _ in weighed:
-                outcome = None if other_key is key else counterexample_key(key, other_key)
-                buckets[outcome] = buckets.get(outcome, 0.0) + other_weight
-            bits = -sum(b / pool * math.log2(b / pool) for b in buckets.values() if b > 0)
-            score = (round(weight / total + GUESS_INFORMATION * bits, 9), -rank)
-            if best_score is None or score > best_score:
-                best_score, best = score, (members[0], weight / total if total > 0 else 0.0)
-        return best
-
-
-def counterexample_key(guess: tuple, secret: tuple) -> tuple:
-    """Where the science mode would show the difference between two rules, from their verdicts on probed
-    mainlines (shortest first): the first mainline where they differ, and there the first card the secret rule
-    accepts and the guess rejects, else the first card they judge differently."""
-    for line, (g, s) in enumerate(zip(guess, secret)):
-        if g != s:
-            for c, (x, y) in enumerate(zip(g, s)):
-                if y and not x:
-                    return line, c, True
-            for c, (x, y) in enumerate(zip(g, s)):
-                if x != y:
-                    return line, c, y
-    return ()
-
 
 _RULES: dict = {}
 
@@ -1169,135 +1126,9 @@ def early_contexts(rule_text: str, depth: int, contexts: Sequence[Sequence[str]]
 
 # --------------------------------------------------------------------------- the science bot
 
-LOOKAHEAD_CANDIDATES = 3  # cards whose next turn is looked at
-LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
-GUESS_CANDIDATES = 24  # when plays cannot teach: the most probable rules, grouped by behaviour
-GUESS_INFORMATION = 0.2  # worth of a bit a wrong guess's counterexample would teach, against its chance of being right
-GUESS_CONFIDENCE = 0.8  # guess once this share of the surviving weight agrees with the best rule
-CONFIDENCE_DEPTH = 4  # cards of the walks along the best rule that confidence probes
-MIN_INFORMATION = 0.2  # bits: a play that teaches less than this is not worth a play; guess instead
-REFUTE_MIN = 0.05  # no card in hand shows the best rule wrong with at least this chance: the hand cannot help
-SETTLED = 0.7  # where plays can go the leaders agree (this share of the weight judges like the best rule there)
-ENDGAME = 4  # plays left under which a hand that cannot help means a guess
-DEAD_END = 0.05  # bits (with the look ahead): a hand that teaches less than this is no use at all
 
+def make_science_bot(level: str = "scientist", seed: str = "", seat: int = 0):
+    """The solo science bot (``science_bot.ScienceBot``; kept here for the tools that import it from this module)."""
+    from junban.games.eleusis.science_bot import ScienceBot
 
-def science_evidence(view: dict) -> tuple[list[tuple[tuple, str, bool]], list[dict]]:
-    """The evidence a science-mode view shows, in the order it arose: laid-aside first cards, then for each
-    mainline card the card itself and the sideline under it; and the wrong guesses with their counterexamples."""
-    mainline = view["mainline"]
-    items: list[tuple[tuple, str, bool]] = [((), c, False) for c in view["laid_aside"]]
-    for i, card in enumerate(mainline):
-        items.append((tuple(mainline[:i]), card, True))
-        for wrong in view["sidelines"][i]:
-            items.append((tuple(mainline[:i + 1]), wrong, False))
-    guesses = [g for g in view["guesses"] if not g["right"]]
-    return items, guesses
-
-
-def observe_science(sci: Scientist, items: list[tuple[tuple, str, bool]], guesses: list[dict]) -> None:
-    """Tell the scientist ``science_evidence``: the judged cards, then the wrong guesses' counterexamples."""
-    for before, card, verdict in items:
-        sci.observe(before, [card], verdict)
-    for guess in guesses:
-        ce = guess["counterexample"]
-        if ce is not None:
-            sci.observe(ce["mainline"], [ce["card"]], ce["secret_accepts"])
-
-
-def drop_wrong_guesses(sci: Scientist, wrong: set[str]) -> None:
-    """Never offer a rule already guessed wrong as the best (it may survive when no rule fits all the
-    evidence)."""
-    for _ in range(len(wrong) + 1):
-        best = sci.best()
-        if best.text not in wrong:
-            break
-        sci.exclude(best)
-
-
-class ScienceBot:
-    """Plays solo science mode from the view alone; ``act`` is deterministic in (level, seed, view)."""
-
-    def __init__(self, level: str = "scientist", seed: str = "", seat: int = 0,
-                 hypotheses: Hypotheses | None = None, told: Sequence[tuple] = ()):
-        """``told``: judgements (mainline, card, right) known besides the view's (benchmarks measure with them
-        how much a scientist told more would gain; the table never tells a bot anything)."""
-        self.level = level
-        self.seed = seed
-        self.seat = seat
-        self.hyp = hypotheses or default_hypotheses()
-        self.told = list(told)
-        self._scientist = self._fresh()
-        self._seen_items: list = []
-        self._seen_guesses: list = []
-        self._wrong: set[str] = set()
-        self.last_decision: dict = {}
-
-    def _sync(self, view: dict) -> Scientist:
-        items, guesses = science_evidence(view)
-        n, g = len(self._seen_items), len(self._seen_guesses)
-        if items[:n] != self._seen_items or guesses[:g] != self._seen_guesses:
-            self._scientist = self._fresh()
-            self._seen_items, self._seen_guesses = [], []
-            n = g = 0
-        sci = self._scientist
-        observe_science(sci, items[n:], guesses[g:])
-        self._seen_items, self._seen_guesses = items, guesses
-        self._wrong = {gs["text"] for gs in guesses}
-        drop_wrong_guesses(sci, self._wrong)
-        return sci
-
-    def _fresh(self) -> Scientist:
-        sci = Scientist(self.hyp)
-        for before, card, verdict in self.told:
-            sci.observe(before, [card], verdict)
-        return sci
-
-    def act(self, view: dict) -> dict:
-        sci = self._sync(view)
-        best = sci.best()
-        mainline = view["mainline"]
-        plays_left = view["plays_left"]
-        if plays_left <= 0:
-            return self._decide("guess", best, "last guess", guess=best.text)
-        recent = [g["counterexample"]["mainline"] for g in view["guesses"][-2:] if g["counterexample"]]
-        reach = reachable_contexts(best.text, mainline, CONFIDENCE_DEPTH)
-        reachable = sci.agreement(best.text, reach, stop_below=SETTLED)
-        if reachable >= GUESS_CONFIDENCE:
-            early = [c for c in early_contexts(best.text, CONFIDENCE_DEPTH, recent) if c not in set(reach)]
-            confidence = sci.agreement(best.text, reach + early, stop_below=GUESS_CONFIDENCE)
-            if confidence >= GUESS_CONFIDENCE:
-                return self._decide("guess", best, "confident", guess=best.text, confidence=confidence)
-        distinct = sorted(set(view["hand"]), key=cards.DECK.index)
-        ps = sci.p_accept_all(mainline, distinct)
-        says = _compiled(best.text).judge_all(mainline, distinct)
-        refute = max(1 - p if yes else p for p, yes in zip(ps, says))  # chance a card shows the best rule wrong
-        card, p, bits, score = sci.choose_play(mainline, distinct, ps=ps)
-        if score < DEAD_END:  # nothing in hand can teach or move the line (e.g. no card can follow it)
-            return self._guess(sci, best, mainline, recent, "nothing to learn from the hand", reachable=reachable,
-                               score=score)
-        stuck = refute < REFUTE_MIN or score < MIN_INFORMATION
-        if stuck and reachable >= SETTLED:  # where plays can go, the leaders agree: only a guess tells them apart
-            return self._guess(sci, best, mainline, recent, "plays cannot tell the leaders apart",
-                               reachable=reachable, refute=refute, score=score)
-        if stuck and plays_left <= ENDGAME:
-            return self._guess(sci, best, mainline, recent, "few plays left", reachable=reachable, refute=refute)
-        return self._decide("play", best, "informative", card=card, p=p, bits=bits, score=score,
-                            reachable=reachable, refute=refute)
-
-    def _guess(self, sci: Scientist, best: Hypothesis, mainline: list[str], recent: list, why: str,
-               **details) -> dict:
-        guess, share = sci.choose_guess(mainline, GUESS_CANDIDATES, CONFIDENCE_DEPTH, recent)
-        if guess.text in self._wrong:
-            guess = best
-        return self._decide("guess", best, why, guess=guess.text, share=share, **details)
-
-    def _decide(self, kind: str, best: Hypothesis, why: str, **details) -> dict:
-        self.last_decision = {"kind": kind, "why": why, "best": best.text, **details}
-        if kind == "guess":
-            return {"guess": details["guess"]}
-        return {"play": details["card"]}
-
-
-def make_science_bot(level: str = "scientist", seed: str = "", seat: int = 0) -> ScienceBot:
     return ScienceBot(level, seed, seat)

@@ -1,7 +1,8 @@
 """The scientist's hints in a sheet, for a person on their turn: at the Eleusis table and in solo science.
 
 "Hint" (key H) opens a sheet that tells, one step at a time and only when asked (``junban.games.eleusis.hints``):
-what the evidence says (how sure the scientist is, how many rules still fit, what the leading rules look at),
+what the evidence says (how sure the scientist is, as a probability that was measured to hold, whether it would
+guess now in solo science, how many rules still fit, what the leading rules look at),
 then a card to try (ringed in the hand, with what a right or a wrong verdict would mean), then, behind its own
 face-down card, the scientist's best guess in words. A hint is computed from the person's own view, once per
 position; each step shown counts as a hint taken (``table.note_hint``: the game is then *assisted*, as with The
@@ -12,6 +13,7 @@ A game's module gives ``compute`` (view -> ``Hint``) and ``pick`` (choose a card
 """
 from __future__ import annotations
 
+from junban.games.eleusis.science import WRONG_GUESS_COST
 from junban.ui import i18n
 from junban.ui.dom import h
 from junban.ui.games.eleusis_cards import card_face, card_name
@@ -112,7 +114,11 @@ def _evidence(hint, steps: int):
         h("div", {"class": "hint-sure", "key": "s"},
           h("span", {"class": "hint-sure-label"}, t("hint.sure", p=percent(hint.sure))),
           h("span", {"class": "hint-meter", "aria-hidden": "true"},
-            h("span", {"class": "hint-meter-fill", "style": f"width:{max(2, round(100 * hint.sure))}%"}))),
+            h("span", {"class": "hint-meter-fill", "style": f"width:{max(2, round(100 * hint.sure))}%"})),
+          h("span", {"class": "hint-sure-means"}, t("hint.sure.means", p=percent(hint.sure)))),
+        None if hint.would_guess is None else
+        h("p", {"class": ["hint-decision", "guess" if hint.would_guess else None], "key": "d"},
+          t("hint.would_guess", cost=WRONG_GUESS_COST) if hint.would_guess else t("hint.would_play")),
         h("p", {"class": "hint-fit", "key": "f"},
           t("hint.fit_many", ideas=hint.ideas) if hint.fitting > MANY_RULES
           else t("hint.fit", n=hint.fitting, count=f"{hint.fitting:,}", ideas=hint.ideas)),

@@ -353,8 +353,9 @@ def _guess_panel(table, view: dict):
           h("h2", {"class": "el-panel-title", "id": "sci-guess-title"}, t("sci.guess.title")),
           h("button", {"type": "button", "class": "sheet-close sci-guess-close", "data-act": "sci:guess-close",
                        "aria-label": t("sci.guess.close")}, "×")),
-        h("p", {"class": "help"}, t("sci.guess.last_chance") if last_chance else
-          t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
+        _latest_guess(view),
+        h("p", {"class": "help"}, t("sci.guess.last_chance")) if last_chance else
+        None if view["guesses"] else h("p", {"class": "help"}, t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
         h("label", {"class": "visually-hidden", "for": "sci-guess-text"}, t("sci.guess.label")),
         h("textarea", {"id": "sci-guess-text", "class": "el-rule-text", "data-field": "sci-guess", "value": local["guess"],
                        "rows": "2", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
@@ -366,41 +367,65 @@ def _guess_panel(table, view: dict):
                        "disabled": not report.get("ok")}, t("sci.guess.button")),
           h("button", {"type": "button", "class": "button quiet", "data-act": "sci:give-up", "id": "sci-give-up",
                        "aria-haspopup": "dialog"}, t("sci.give_up"))),
-        _guesses(view),
+        _guesses(view, earlier_only=True),
         language_help(),
     )
 
 
-def _guesses(view: dict):
+def _guess_item(guess: dict, number: int, ident: str | None = None):
+    """A guess, its verdict and, for a wrong one, where the rules differ."""
+    if guess["right"]:
+        verdict = h("p", {"class": "sci-verdict right"}, t("sci.guess.right"))
+        example = None
+    else:
+        ce = guess["counterexample"]
+        verdict = h("p", {"class": "sci-verdict wrong"}, t("sci.guess.wrong", cost=science.WRONG_GUESS_COST))
+        key = "sci.ce.secret_yes" if ce["secret_accepts"] else "sci.ce.secret_no"
+        if ce["mainline"]:
+            intro, where = t("sci.ce.from_play" if ce["from_play"] else "sci.ce.found"), \
+                t("sci.ce.after", cards=card_names(ce["mainline"]))
+        elif ce["from_play"]:  # a card turned up at the start (laid aside, or the first card)
+            intro, where = t("sci.ce.from_play"), t("sci.ce.first")
+        else:  # nothing the player can test differs: only which cards may start the line
+            intro, where = t("sci.ce.start_only"), t("sci.ce.start")
+            key = "sci.ce.start_yes" if ce["secret_accepts"] else "sci.ce.start_no"
+        example = h("div", {"class": "sci-ce"},
+                    h("p", {}, intro),
+                    h("div", {"class": "sci-ce-cards"},
+                      h("span", {"class": "sci-ce-label"}, where),
+                      h("span", {"class": "el-row sci-ce-line"}, [card_face(c, "el-small", label=True)
+                                                                  for c in ce["mainline"][-8:]],
+                        h("span", {"class": "sci-ce-arrow", "aria-hidden": "true"}, "→") if ce["mainline"] else None,
+                        card_face(ce["card"], ["sci-ce-card", "right" if ce["secret_accepts"] else "wrong"],
+                                  label=True))),
+                    h("p", {"class": "sci-ce-text"}, t(key, card=card_name(ce["card"]))))
+    attrs = {"class": ["sci-guess-item", "right" if guess["right"] else "wrong"], "key": number}
+    if ident:
+        attrs.update({"id": ident, "tabindex": "-1"})
+    return h("li", attrs,
+             h("p", {"class": "sci-guess-text"}, t("sci.guess.n", n=number), " ",
+               h("code", {"class": "el-code"}, guess["text"])),
+             verdict, example)
+
+
+def _latest_guess(view: dict):
+    """The last guess's verdict, at the top of the guess panel (above the input, where the eye is)."""
     if not view["guesses"]:
         return None
-    items = []
-    for i, guess in enumerate(reversed(view["guesses"])):
-        number = len(view["guesses"]) - i
-        if guess["right"]:
-            verdict = h("p", {"class": "sci-verdict right"}, t("sci.guess.right"))
-            example = None
-        else:
-            ce = guess["counterexample"]
-            verdict = h("p", {"class": "sci-verdict wrong"}, t("sci.guess.wrong", cost=science.WRONG_GUESS_COST))
-            key = "sci.ce.secret_yes" if ce["secret_accepts"] else "sci.ce.secret_no"
-            example = h("div", {"class": "sci-ce"},
-                        h("p", {}, t("sci.ce.from_play") if ce["from_play"] else t("sci.ce.found")),
-                        h("div", {"class": "sci-ce-cards"},
-                          h("span", {"class": "sci-ce-label"},
-                            t("sci.ce.after", cards=card_names(ce["mainline"])) if ce["mainline"] else t("sci.ce.first")),
-                          h("span", {"class": "el-row sci-ce-line"}, [card_face(c, "el-small", label=True)
-                                                                      for c in ce["mainline"][-8:]],
-                            h("span", {"class": "sci-ce-arrow", "aria-hidden": "true"}, "→") if ce["mainline"] else None,
-                            card_face(ce["card"], ["sci-ce-card", "right" if ce["secret_accepts"] else "wrong"],
-                                      label=True))),
-                        h("p", {"class": "sci-ce-text"}, t(key, card=card_name(ce["card"]))))
-        items.append(h("li", {"class": ["sci-guess-item", "right" if guess["right"] else "wrong"], "key": number},
-                       h("p", {"class": "sci-guess-text"}, t("sci.guess.n", n=number), " ",
-                         h("code", {"class": "el-code"}, guess["text"])),
-                       verdict, example))
+    number = len(view["guesses"])
+    return h("ul", {"class": "sci-guess-list sci-latest", "aria-live": "polite"},
+             _guess_item(view["guesses"][-1], number, ident="sci-verdict"))
+
+
+def _guesses(view: dict, earlier_only: bool = False):
+    """Every guess, latest first (``earlier_only``: all but the latest, which the panel shows at its top)."""
+    guesses = view["guesses"][:-1] if earlier_only else view["guesses"]
+    if not guesses:
+        return None
+    items = [_guess_item(guess, len(guesses) - i) for i, guess in enumerate(reversed(guesses))]
     return h("section", {"class": "sci-guesses", "aria-labelledby": "sci-guesses-title"},
-             h("h3", {"id": "sci-guesses-title", "class": "el-log-title", "tabindex": "-1"}, t("sci.guesses")),
+             h("h3", {"id": "sci-guesses-title", "class": "el-log-title", "tabindex": "-1"},
+               t("sci.guesses.earlier" if earlier_only else "sci.guesses")),
              h("ul", {"class": "sci-guess-list"}, items))
 
 
@@ -498,7 +523,7 @@ def guess(table) -> None:
             local["guess"], local["report"] = "", None
         _keep_draft(table)
         if not table.sheet.is_open():
-            table.services.focus_after_render("#sci-guesses-title")
+            table.services.focus_after_render("#sci-verdict" if not table.session.is_over else "#sci-guesses-title")
 
 
 def field(table, name: str, value) -> bool:

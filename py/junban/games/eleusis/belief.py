@@ -1,0 +1,154 @@
+"""How sure the scientist is of its best rule, as a probability that holds up: the one reading of the evidence that
+the science bot, the table bots and the hints share.
+
+``read(sci, mainline, contexts)`` gives the best rule, the mainlines probed (a walk along the best rule from the
+current mainline, one from the empty mainline and one card after each of ``contexts``: ``scientist.probe_contexts``),
+``raw``: the share of the surviving weight that judges like the best rule on every card after all of them, the
+leading **ideas** (the ``LEADERS`` most probable rules grouped by how they judge there, the best rule's idea first,
+each with its share of the weight), and ``p``: the probability that the best rule is the secret rule.
+
+**Calibration.** ``raw`` is a share under the scientist's prior (simpler rules weigh more), not a frequency: the
+secret rules people write are not drawn from that prior, some lie outside the space, and rules that agree on the
+probed mainlines may still differ elsewhere. ``p = calibrated(raw, evidence)`` maps it to how often a best rule read
+so turns out to be the secret rule: ``p = 1 / (1 + exp(-z))`` with ``z = CALIBRATION_SLOPE * logit(raw) +
+CALIBRATION_SHIFT + CALIBRATION_EVIDENCE * evidence / EVIDENCE_UNIT`` (the more evidence, the fewer surviving rivals
+that are mere exceptions the prior weighs too much), a logistic fit over every turn of the science bot's games on the **tuning** sets only (the library and
+``tests/fixtures/eleusis/tuning-kinds.json``), each turn labelled by whether its best rule was equivalent to the
+secret rule (``tools/eleusis_calibration.py`` fits it from ``python -m junban.bench eleusis --turns FILE``). The
+held-out sets measure it (``brier``, ``ece`` of the bench), never fit it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from junban.games.eleusis import cards
+from junban.games.eleusis.lang import Rule, compile_rule
+from junban.games.eleusis.scientist import (
+    CONFIDENCE_DEPTH,
+    Hypothesis,
+    Scientist,
+    probe_contexts,
+    reachable_contexts,
+)
+
+LEADERS = 24  # the most probable rules grouped into ideas
+CALIBRATION_SLOPE = 1.18  # fitted on the tuning sets (see the module docstring)
+CALIBRATION_SHIFT = 0.89
+CALIBRATION_EVIDENCE = 0.0  # per EVIDENCE_UNIT pieces of evidence seen
+EVIDENCE_UNIT = 10
+EVIDENCE_CAP = 40  # evidence beyond this counts as this much (the table sees more than solo science ever does)
+RAW_FLOOR = 1e-4  # shares are clipped to [RAW_FLOOR, 1 - RAW_FLOOR] before the logit
+
+
+def calibration_features(raw: float, evidence: int) -> tuple[float, float]:
+    """What the calibration reads: the logit of the raw share, and the evidence seen (in ``EVIDENCE_UNIT``s)."""
+    x = min(max(raw, RAW_FLOOR), 1 - RAW_FLOOR)
+    return math.log(x / (1 - x)), min(evidence, EVIDENCE_CAP) / EVIDENCE_UNIT
+
+
+def calibrated(raw: float, evidence: int = 0) -> float:
+    """The probability that a best rule whose idea holds ``raw`` of the surviving weight, after ``evidence``
+    pieces of evidence, is the secret rule."""
+    x, e = calibration_features(raw, evidence)
+    z = CALIBRATION_SLOPE * x + CALIBRATION_SHIFT + CALIBRATION_EVIDENCE * e
+    return 1 / (1 + math.exp(-z))
+
+
+@lru_cache(maxsize=512)
+def rule_of(text: str) -> Rule:
+    return compile_rule(text)
+
+
+@dataclass(frozen=True)
+class Idea:
+    """Rules that judge alike on the probed mainlines: the most probable one's text, the idea's share of the
+    surviving weight (for the best rule's idea, ``raw``: every surviving rule that judges alike, not only the
+    leaders), and the rules it holds among the leaders."""
+
+    text: str
+    share: float
+    members: tuple[Hypothesis, ...]
+    verdicts: tuple[tuple[bool, ...], ...] = ()  # per probed mainline, its verdict on every card of the deck
+
+    def judges(self, mainline: Sequence[str], card: str) -> bool:
+        return rule_of(self.text).judge(mainline, card)
+
+
+@dataclass(frozen=True)
+class Reading:
+    best: Hypothesis
+    lines: tuple[tuple[str, ...], ...]  # the probed mainlines
+    raw: float  # share of the surviving weight judging like the best rule on every probed mainline
+    p: float  # calibrated(raw, evidence): the probability that the best rule is the secret rule
+    ideas: tuple[Idea, ...]  # the best rule's idea first, then the others, heaviest first
+    evidence: int = 0  # pieces of evidence seen
+
+    def belief(self, raw: float, more: int = 0) -> float:
+        """The probability a best idea holding ``raw`` would have after ``more`` further pieces of evidence."""
+        return calibrated(raw, self.evidence + more)
+
+    @property
+    def runner_up(self) -> float:
+        """The share of the second idea (0 with one idea)."""
+        return self.ideas[1].share if len(self.ideas) > 1 else 0.0
+
+    def after_refutation(self) -> float:
+        """The share the leading idea is expected to hold once a counterexample has refuted the best rule's idea.
+
+        The science mode shows where a wrong guess differs, first where the player can test it: after the current
+        mainline, then further along the line (the probed mainlines are in that order: the walk from the current
+        mainline first), a card the secret rule accepts first. Rival ideas that would show the same difference
+        stay together; the counterexample keeps one such bucket, the one holding the secret rule, so the expected
+        share of the idea then leading is the sum over buckets of the heaviest idea in each (rules beyond the
+        leaders count for nothing), over the weight left once the best rule's idea is gone."""
+        if self.raw >= 1 or len(self.ideas) < 2:
+            return 0.0
+        leader = self.ideas[0].verdicts
+        heaviest: dict[tuple, float] = {}
+        for idea in self.ideas[1:]:
+            where = first_difference(leader, idea.verdicts)
+            heaviest[where] = max(heaviest.get(where, 0.0), idea.share)
+        return min(1.0, sum(heaviest.values()) / (1 - self.raw))
+
+
+def first_difference(guess: tuple, secret: tuple) -> tuple:
+    """Where the science mode would show the difference between two rules, from their verdicts on the probed
+    mainlines in order: the first mainline where they differ, and there the first card the secret rule accepts and
+    the guess rejects, else the first card they judge differently."""
+    for line, (g, s) in enumerate(zip(guess, secret)):
+        if g != s:
+            for c, (x, y) in enumerate(zip(g, s)):
+                if y and not x:
+                    return line, c, True
+            for c, (x, y) in enumerate(zip(g, s)):
+                if x != y:
+                    return line, c, y
+    return ()
+
+
+def read(sci: Scientist, mainline: Sequence[str], contexts: Sequence[Sequence[str]] = (),
+         depth: int = CONFIDENCE_DEPTH, ahead_only: bool = False) -> Reading:
+    """What the evidence ``sci`` has seen says, with the player at ``mainline`` (``contexts``: mainlines of recent
+    counterexamples, probed too). ``ahead_only``: probe only where the line can still go (a walk from ``mainline``):
+    then ``p`` is how likely the best rule judges every card still to come as the secret rule does, which is what a
+    Prophet needs, rather than how likely it is the secret rule."""
+    best = sci.best()
+    lines = tuple(reachable_contexts(best.text, mainline, depth) if ahead_only
+                  else probe_contexts(best.text, mainline, depth, contexts))
+    raw = sci.agreement(best.text, lines)
+    total = sci.survivors().mass()
+    groups: dict[tuple, list[Hypothesis]] = {}
+    for h in sci.top(LEADERS):
+        rule = rule_of(h.text)
+        key = tuple(tuple(rule.judge_all(list(line), cards.DECK)) for line in lines)
+        groups.setdefault(key, []).append(h)
+    ideas = []
+    for key, members in groups.items():
+        mine = any(h.text == best.text for h in members)
+        share = raw if mine else (sum(h.weight for h in members) / total if total > 0 else 0.0)
+        ideas.append(Idea(best.text if mine else members[0].text, min(1.0, share), tuple(members), key))
+    ideas.sort(key=lambda i: (i.text != best.text, -i.share))
+    return Reading(best, lines, raw, calibrated(raw, sci.evidence), tuple(ideas), sci.evidence)
