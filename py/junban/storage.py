@@ -1020,16 +1020,17 @@ def diagnose(kind: str, raw: str) -> UnreadableRecord | None:
             else:
                 odd = READERS[ODD_KIND.get(kind, kind)](record)[1]
             return odd_reason(ODD_KIND.get(kind, kind), odd) if odd else None
-        if kind == "import":
-            from junban.transfer import file_problem
-
-            return file_problem(record)
+        if kind in KIND_READERS:
+            return KIND_READERS[kind](record)
         return UnreadableRecord("its name is not one Junban writes", code="record.bad_name")
     except UnreadableRecord as err:
         return err
 
 
 ODD_KIND = {"history-entries": "history"}
+# Kinds of kept-aside record that another module knows how to read: ``import`` (the parts of an imported file that
+# could not be read) is junban.transfer's, which registers its reader here (it imports this module, not the reverse).
+KIND_READERS: dict = {}
 
 
 def _reject_constant(name: str):
