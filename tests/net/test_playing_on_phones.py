@@ -93,3 +93,38 @@ def test_the_answer_code_goes_back_through_the_share_sheet_or_the_clipboard_with
     guest.dispatch("join:copy", None)
     assert platform.copied[-1] == code
     assert "Answer code copied." in guest.platform.root.textContent
+
+
+def test_pairing_by_camera_both_ways_and_a_camera_that_cannot_be_used():
+    room = Room()
+    host, host_platform = hosted(room, "the-game", ["person", "phone"])
+    link = pairing_link(host, 1)
+    # The guest opens "Join a table" and scans the host's code with Junban's own scanner.
+    guest, guest_platform = room.phone("#/join")
+    guest.dispatch("join:scan", None)
+    room.run(0.1)
+    assert guest_platform.scanning is not None
+    guest_platform.scan_shows("https://example.org/not-a-code")
+    room.run(0.5)
+    assert "not a Junban pairing code" in guest_platform.root.textContent
+    guest_platform.scan_shows(link)
+    room.run(0.5)
+    assert guest_platform.scanning is None, "the camera is let go once the code is read"
+    answer = guest.services.guest.answer_code
+    assert answer and guest_platform.hash.startswith("#/join?p=")
+    # The host scans the answer the guest's phone shows.
+    table = host_table(host)
+    host.dispatch("phones:scan", "1")
+    room.run(0.1)
+    assert host_platform.scanning is not None
+    host_platform.scan_shows(answer)
+    room.run(1.0)
+    assert table.hosting.status(1) == "playing" and host_platform.scanning is None
+    assert guest_platform.hash == f"#/seat/{table.session.id}"
+    # A phone whose camera is refused is told what to do instead.
+    other, other_platform = room.phone("#/join", lang="ja")
+    other.dispatch("join:scan", None)
+    room.run(0.1)
+    other_platform.scan_fails("denied")
+    room.run(0.1)
+    assert "カメラが許可されませんでした" in other_platform.root.textContent
