@@ -128,3 +128,33 @@ def test_pairing_by_camera_both_ways_and_a_camera_that_cannot_be_used():
     other_platform.scan_fails("denied")
     room.run(0.1)
     assert "カメラが許可されませんでした" in other_platform.root.textContent
+
+
+def test_a_table_under_way_moves_a_seat_onto_a_phone_and_back():
+    room = Room()
+    host, _ = hosted(room, "23", ["person", "person", "bot"])
+    table = host.screen
+    assert table.hosting is None
+    for _ in range(2):  # the two people discard, passing the device
+        table.viewer = table.session.to_act
+        table.act(table.session.legal_actions()[0])
+    moves = list(table.session.actions)
+    host.dispatch("phones:setup", None)
+    assert table.sheet.is_open("phones-setup")
+    host.dispatch("phones:phone", "1")
+    host.dispatch("phones:apply", None)
+    room.run(0.5)
+    assert table.session.seats[1].phone and table.session.person_seats() == [0]
+    assert table.viewer == 0, "the one person left at this device holds it"
+    guest, _ = join(room, host, 1)
+    assert table.session.actions[:len(moves)] == moves, "the game goes on where it was (the bot may have moved)"
+    assert guest.screen.session.view(1)["hand"] == table.session.view(1)["hand"]
+    saved = host.services.store.read_save(table.session.id)
+    assert saved["seats"][1] == {"kind": "person", "name": "Player 2", "phone": True}
+    # ... and back onto this device: the phone is let go.
+    host.dispatch("phones:setup", None)
+    host.dispatch("phones:here", "1")
+    host.dispatch("phones:apply", None)
+    room.run(1.0)
+    assert table.hosting is None and not table.session.seats[1].phone
+    assert guest.services.guest.status == "ended"
