@@ -184,10 +184,16 @@ class JoinScreen:
                 self._stop_scan()
             else:
                 self.scanning = True
-                self.services.platform.call_later(0, lambda *_: self._start_scan())
+                # The scanner comes with pairing's scripts, not yet loaded on a page opened at #/join itself.
+                self.services.platform.load_peer_code(self._start_scan)
 
-    def _start_scan(self) -> None:
+    def _start_scan(self, failure: str | None = None) -> None:
         if not self.scanning or not self.services.is_showing(self):
+            return
+        if failure:
+            self.scanning = False
+            self.error = t("phones.no_code", reason=failure)
+            self.services.render()
             return
 
         def on_event(kind, data):
