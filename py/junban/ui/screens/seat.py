@@ -82,8 +82,10 @@ def _changed(services, guest, what: str) -> None:
         except StorageFull:
             services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
     screen = services.current()
-    if isinstance(screen, JoinScreen) and screen.guest is guest and guest.game is not None \
-            and guest.game.latest is not None:
+    # To the seat's table once the host has welcomed this phone (a phone coming back holds its last snapshot
+    # from the start, yet must show its answer until then).
+    if isinstance(screen, JoinScreen) and screen.guest is guest and guest.status == "playing" \
+            and guest.game is not None and guest.game.latest is not None:
         services.go(f"#/seat/{guest.table_id}", replace=True)
         return
     if isinstance(screen, SeatScreen) and screen.table_id == guest.table_id:
