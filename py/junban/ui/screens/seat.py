@@ -82,8 +82,10 @@ def _changed(services, guest, what: str) -> None:
         except StorageFull:
             services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
     screen = services.current()
-    if isinstance(screen, JoinScreen) and screen.guest is guest and guest.game is not None \
-            and guest.game.latest is not None:
+    # To the seat's table once the host has welcomed this phone (a phone coming back holds its last snapshot
+    # from the start, yet must show its answer until then).
+    if isinstance(screen, JoinScreen) and screen.guest is guest and guest.status == "playing" \
+            and guest.game is not None and guest.game.latest is not None:
         services.go(f"#/seat/{guest.table_id}", replace=True)
         return
     if isinstance(screen, SeatScreen) and screen.table_id == guest.table_id:
@@ -184,10 +186,16 @@ class JoinScreen:
                 self._stop_scan()
             else:
                 self.scanning = True
-                self.services.platform.call_later(0, lambda *_: self._start_scan())
+                # The scanner comes with pairing's scripts, not yet loaded on a page opened at #/join itself.
+                self.services.platform.load_peer_code(self._start_scan)
 
-    def _start_scan(self) -> None:
+    def _start_scan(self, failure: str | None = None) -> None:
         if not self.scanning or not self.services.is_showing(self):
+            return
+        if failure:
+            self.scanning = False
+            self.error = t("phones.no_code", reason=failure)
+            self.services.render()
             return
 
         def on_event(kind, data):
