@@ -86,6 +86,15 @@ FONT_PACKAGE = NODE_MODULES / "@fontsource-variable" / "noto-sans-jp"
 FONT_DIR = "vendor/fonts"  # in dist/: noto-sans-jp.css and noto-sans-jp/*.woff2
 FONT_CSS = f"{FONT_DIR}/noto-sans-jp.css"
 
+# QR codes for pairing phones (assets/qr.js, loaded only when someone pairs): an encoder and a decoder from npm,
+# copied as they are into dist/vendor/qr/ (their licences beside them; docs/multiplayer.md).
+QR_DIR = "vendor/qr"
+QR_FILES = {  # node_modules path -> name in dist/vendor/qr/
+    "qrcode-generator/dist/qrcode.mjs": "qrcode.mjs",  # MIT (the notice is the file's own header)
+    "jsqr/dist/jsQR.js": "jsQR.js",  # Apache-2.0
+    "jsqr/LICENSE": "jsQR-LICENSE.txt",
+}
+
 
 class BuildError(Exception):
     """A build step failed in a way the person can fix; the message says how."""
@@ -101,7 +110,7 @@ def log(msg: str) -> None:
 def ensure_node_modules() -> None:
     """Run `npm ci` when node_modules is missing (or lacks a pinned package)."""
     needed = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js",
-              FONT_PACKAGE / "index.css"]
+              FONT_PACKAGE / "index.css", *(NODE_MODULES / path for path in QR_FILES)]
     if all(p.exists() for p in needed):
         return
     npm = shutil.which("npm")
@@ -312,6 +321,8 @@ def build(dist: Path = DIST) -> dict:
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     vendor_japanese_font(dist)
+    for path, name in QR_FILES.items():
+        _copy(NODE_MODULES / path, dist / QR_DIR / name)
     (dist / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
     (dist / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve files as they are
 

@@ -95,13 +95,15 @@ function fly(el, oldRect, now, ms) {
   const sy = oldRect.height / now.height || 1;
   const dx = oldRect.left - now.left + (oldRect.width - now.width) / 2;
   const dy = oldRect.top - now.top + (oldRect.height - now.height) / 2;
-  el.style.visibility = "hidden";
+  // Only the picture moves: the card in its new place is see-through (not hidden) while its copy flies, so its
+  // name (a pile's "top 37") and any live region holding it say the new state at once.
+  el.style.opacity = "0";
   const flight = copy.animate([
     { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
     { transform: "translate(0, 0) scale(1.08)", offset: 0.8 },
     { transform: "none" },
   ], { duration: ms * 1.25, easing: "cubic-bezier(.3, .7, .2, 1)" });
-  const land = () => { copy.remove(); el.style.visibility = ""; };
+  const land = () => { copy.remove(); el.style.opacity = ""; };
   flight.finished.then(land, land);
 }
 

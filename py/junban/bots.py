@@ -36,7 +36,13 @@ def bot_seed(game: str, deal_seed: str) -> str:
 def make_bot(game: str, level: str, deal_seed: str, seat: int) -> Bot:
     """The bot of ``level`` for ``seat`` at a deal of ``game`` made from ``deal_seed`` (a table's or a benchmark's
     levels alike); it gets ``bot_seed``, never the deal's seed."""
+    return make_bot_from(game, level, bot_seed(game, deal_seed), seat)
+
+
+def make_bot_from(game: str, level: str, seed_of_bots: str, seat: int) -> Bot:
+    """The same bot from the bots' seed itself (``bot_seed``): what a phone playing one seat of a table held by
+    another gets, for a hint, since it never has the deal's seed."""
     module = bot_module(game)
     if level not in module.LEVELS and level not in getattr(module, "BENCH_LEVELS", ()):
         raise ValueError(f"unknown bot level {level!r} for {game}")
-    return module.make_bot(level, bot_seed(game, deal_seed), seat)
+    return module.make_bot(level, seed_of_bots, seat)

@@ -10,8 +10,8 @@ only the first attempt counts.
   the counted attempt and, once it is over, its result (won, perfect, score, place), whether it was assisted, and
   the squares of the share text. It travels with the export file and with a game sent as a link (``merge_days``):
   a day has one counted attempt on every device.
-- **The streak**: the days in a row with a counted attempt, up to today (or up to yesterday while today's is not
-  started yet).
+- **The streak**: the days in a row whose counted attempt was finished (won or lost, as Wordle counts days
+  played to the end), up to today (or up to yesterday while today's is not finished yet).
 - **The share text** gives the result without spoiling the deal: squares for what happened (The Game: one per turn;
   23 and Eleusis: one per move of yours, by round; solo science: one per play and guess), never a card.
 
@@ -115,8 +115,9 @@ def note_assisted(days: list[dict], game: str, day: str, save_id: str) -> list[d
 
 
 def streak(days: list[dict], game: str, today: str) -> int:
-    """Days in a row with a counted attempt of ``game``, ending today (or yesterday, while today is open)."""
-    played = {e["date"] for e in days if e["game"] == game}
+    """Days in a row whose counted attempt of ``game`` was finished, ending today (or yesterday, while today's is
+    not finished yet: started or not, it may still keep the streak)."""
+    played = {e["date"] for e in days if e["game"] == game and e["finished"]}
     if not is_date(today):
         return 0
     day = Date.fromisoformat(today)
@@ -191,6 +192,22 @@ def grid(game: str, config: dict, seed: str, actions: list[dict], seat: int) -> 
     """The squares of a finished game's share text (no card, no rule: nothing that spoils the deal)."""
     return {"the-game": _the_game_grid, "23": _twenty_three_grid, "eleusis": _eleusis_grid,
             "eleusis-science": _science_grid}[game](load_game(game), config, seed, actions, seat)[:MAX_GRID]
+
+
+# What each square of a game's share text means, in the order a legend lists them (``legend``; the UI words them).
+SQUARES = {
+    "the-game": (("🟩", "minimum"), ("🟦", "more"), ("⭐", "all"), ("🟥", "stuck"), ("🔥", "fire")),
+    "23": (("🟩", "free"), ("🟨", "penalty"), ("🟪", "bonus"), ("⭐", "out"), ("⬜", "pass"), ("🟧", "force"),
+           ("🟥", "drop")),
+    "eleusis": (("🟩", "right"), ("🟥", "wrong"), ("⬜", "no_play"), ("⬛", "no_play_wrong"), ("🔮", "prophet"),
+                ("🎩", "dealer")),
+    "eleusis-science": (("🟩", "right"), ("🟥", "wrong"), ("🎯", "guess"), ("❌", "guess_wrong"), ("🏳", "give_up")),
+}
+
+
+def legend(game: str, squares: str) -> list[tuple[str, str]]:
+    """The squares that ``squares`` (a share text's grid) holds, with their names, in the game's legend order."""
+    return [(square, name) for square, name in SQUARES.get(game, ()) if square in squares]
 
 
 def _rows(squares: list[str], width: int = ROW) -> str:

@@ -12,6 +12,8 @@ Routes:
 - ``#/tutorial/<game>``           the game's first game that teaches (the one under way, if any)
 - ``#/storage``                   what is stored, kept-aside records, export and import
 - ``#/receive?game=<token>``      one game in progress sent from another device (``junban.transfer``)
+- ``#/join?p=<token>``            a host phone's pairing code for one seat (``junban.net``): this phone plays it
+- ``#/seat/<table>``              the seat this phone plays at another phone's table
 
 Share-link keys common to every game: ``seed`` (the deal), ``players`` (seats), ``bots`` (how many of the seats are
 bots; they take the last seats, people the first), ``level`` (bots' level). Each game adds its own keys through
@@ -32,6 +34,9 @@ from junban.rng import SeedError, normalize_seed
 MAX_LINK_LENGTH = 2048
 MAX_RECEIVE_LINK_LENGTH = 8200  # a game sent as a link (junban.transfer.MAX_TOKEN_CHARS, and the route)
 RECEIVE = "/receive?game="
+JOIN = "/join?p="
+_PAIRING_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,600}$")  # checked further by junban.net.guest.Pairing
+_TABLE_ID = re.compile(r"^[a-z0-9]{1,12}$")
 MAX_VALUE_LENGTH = 1200
 MAX_FIELDS = 32  # settings in one link
 COMMON_KEYS = ("seed", "players", "bots", "level")
@@ -46,7 +51,7 @@ class LinkError(JunbanError):
 
 @dataclass
 class Route:
-    name: str  # home | setup | deal | play | history | rules | storage | receive | tutorial
+    name: str  # home | setup | deal | play | history | rules | storage | receive | tutorial | join | seat
     game: str | None = None
     params: dict = field(default_factory=dict)
     save_id: str | None = None
@@ -76,6 +81,13 @@ def parse_route(hash_text: str) -> Route:
         return Route("receive", params={"game": text[len(RECEIVE):]})
     if text in ("", "/"):
         return Route("home")
+    if text == JOIN[:-3]:  # "#/join": scan a host's code
+        return Route("join")
+    if text.startswith(JOIN):
+        token = text[len(JOIN):]
+        if not _PAIRING_TOKEN.match(token):
+            raise LinkError("the pairing code in the link is cut short or changed", code="link.bad_pairing")
+        return Route("join", params={"p": token})
     if not text.startswith("/"):
         raise LinkError("the link does not lead to a page of Junban", code="link.nowhere")
     path, _, query = text[1:].partition("?")
@@ -89,6 +101,10 @@ def parse_route(hash_text: str) -> Route:
         if not _SAVE_ID.match(parts[1]):
             raise LinkError("the saved game in the link is not one Junban writes", code="link.bad_save_id")
         return Route("play", save_id=parts[1])
+    if len(parts) == 2 and parts[0] == "seat":
+        if not _TABLE_ID.match(parts[1]):
+            raise LinkError("the table in the link is not one Junban names", code="link.bad_table")
+        return Route("seat", save_id=parts[1])
     if parts == ["history"]:
         return Route("history")
     if parts == ["storage"]:

@@ -48,6 +48,7 @@ class Seat:
     kind: str  # "person" or "bot"
     name: str
     level: str | None = None  # bots only
+    phone: bool = False  # a person playing on their own phone, joined to this device (junban.net.host)
 
     @property
     def is_bot(self) -> bool:
@@ -57,6 +58,8 @@ class Seat:
         data = {"kind": self.kind, "name": self.name}
         if self.level is not None:
             data["level"] = self.level
+        if self.phone:
+            data["phone"] = True
         return data
 
 
@@ -84,7 +87,7 @@ def make_seats(game: str, raw_seats: object) -> list[Seat]:
             raise ConfigError("a seat is not readable", code="config.seat_unreadable")
         kind = raw.get("kind")
         if kind == "person":
-            seats.append(Seat("person", clean_name(raw.get("name"), f"Player {i + 1}")))
+            seats.append(Seat("person", clean_name(raw.get("name"), f"Player {i + 1}"), phone=raw.get("phone") is True))
         elif kind == "bot":
             level = raw.get("level")
             if level not in levels:
@@ -143,6 +146,11 @@ class Session:
 
     def view(self, seat: int) -> dict:
         return self.module.view(self.state, seat)
+
+    def acting_seat(self, action: dict) -> int | None:
+        """The seat ``action`` speaks for (the game's ``acting_seat``; else the seat to act)."""
+        check = getattr(self.module, "acting_seat", None)
+        return check(self.state, action) if check is not None else self.to_act
 
     def legal_actions(self) -> list[dict]:
         """What the engine allows now; in the log's last stretch, only what winds the game down."""
@@ -271,11 +279,21 @@ class Session:
     # -- seats
 
     def person_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        """The seats of the people at this device (not bots, not a person playing on their own phone)."""
+        return [i for i, seat in enumerate(self.seats) if not seat.is_bot and not seat.phone]
+
+    def phone_seats(self) -> list[int]:
+        """The seats played on other phones, joined to this device (``junban.net.host``)."""
+        return [i for i, seat in enumerate(self.seats) if seat.phone]
 
     def bot_to_act(self) -> bool:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_bot
+
+    @property
+    def bot_seed(self) -> str:
+        """The seed the bots of this deal get (one way from the deal's: no key to the hidden cards)."""
+        return bot_registry.bot_seed(self.game, self.seed)
 
     def bot(self, seat: int):
         if seat not in self._bots:

@@ -6,6 +6,8 @@ Keys (all under ``junban.``):
 - ``junban.history``     finished games, for statistics
 - ``junban.settings``    language, bot speed, ...
 - ``junban.daily``       the daily challenges: per game and date, the counted attempt and its result (``junban.daily``)
+- ``junban.guest.<table>`` a seat this phone plays at another phone's table (``junban.net.guest``): the table, the
+  seat and the last snapshot the host sent, to show it again and go on after scanning the host's next code
 - ``junban.draft.<id>``  the guess being written in a game of Eleusis solo science (plain text)
 - ``junban.backup.<what>.<time>``  anything we could not read, kept aside exactly as it was found; ``<what>`` is
   ``save.<id>``, ``history``, ``history-entries`` (odd entries taken out of a readable history), ``settings``, ``daily`` or
@@ -50,6 +52,8 @@ BACKUP_PREFIX = PREFIX + "backup."
 HISTORY_KEY = PREFIX + "history"
 SETTINGS_KEY = PREFIX + "settings"
 DAILY_KEY = PREFIX + "daily"
+GUEST_PREFIX = PREFIX + "guest."
+MAX_GUEST_RECORDS = 20  # seats at other phones' tables kept; the oldest go first (the host holds each game)
 DRAFT_PREFIX = PREFIX + "draft."  # + save id: the guess being written in a game of solo science
 
 MAX_RECORD_CHARS = 2_000_000
@@ -57,6 +61,7 @@ MAX_DEPTH = 32  # records Junban writes nest 6 deep at most; the browser's parse
 MAX_HISTORY = 5000
 KEEP_FINISHED_SAVES = 20  # more finished saves than this: the app offers to remove the oldest (never by itself)
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
+GUEST_TABLE = re.compile(r"^[a-z0-9]{1,12}$")
 SAVE_MODES = MODES  # how a saved game is played: daily, practice, a first game that teaches
 MAX_HINTS = 20000
 MAX_TIME = 10_000_000_000  # seconds since 1970 (the year 2286): any time a record may hold
@@ -65,7 +70,7 @@ MAX_DAYS = 2000  # daily records kept (about a year and a half of every game)
 MAX_GRID = 800  # characters of a daily record's squares
 UNKNOWN_GAME = "?"  # RecordName.game of a save whose game this version does not know
 
-CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1}
+CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 1}
 
 
 MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
@@ -124,7 +129,7 @@ def to_json(record) -> str:
 
 
 # Migrations: MIGRATIONS[type][n] turns a schema-n record into a schema-(n+1) record.
-MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}}
+MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}, "guest": {}}
 
 
 def migrate(record: dict, kind: str) -> dict:
@@ -381,7 +386,7 @@ GAME_SLUG = Text(40, r"[a-z0-9-]+", 1)
 SEED = Text(40, r"[A-Za-z0-9_.:-]+", 1)  # junban.rng.normalize_seed
 TIME = Number(0, MAX_TIME)
 NAME = Text(64, plain=True)
-SEAT = Fields({"kind": Choice("person", "bot"), "name": NAME}, {"level": Text(20, r"[a-z0-9_-]+", 1)})
+SEAT = Fields({"kind": Choice("person", "bot"), "name": NAME}, {"level": Text(20, r"[a-z0-9_-]+", 1), "phone": Flag()})
 ACTION = Fields({}, extra=Plain(3), most=8)  # the engine checks every move strictly; this bounds its size
 CONFIG = Fields({}, extra=Plain(2), most=16)
 SAVE = Fields(
@@ -396,7 +401,7 @@ ENTRY = Fields(  # one finished game in the history (junban.history); at most ~3
      "mode": Choice("daily", "practice", "tutorial"), "assisted": Flag()})
 SETTING_SHAPES = {  # the settings this version uses; a later version's settings are kept as they are (Plain)
     "lang": Text(8, r"[a-z]{2,3}"), "speed": Text(16, r"[a-z]+"), "names": ListOf(NAME, 8),
-    "tutorials_offered": ListOf(GAME_SLUG, 10),
+    "tutorials_offered": ListOf(GAME_SLUG, 10), "sound": Flag(),
 }
 OTHER_SETTING = Plain(4, longest=2000)
 MAX_SETTINGS = 64
@@ -407,6 +412,15 @@ DAY = Fields(  # one day's counted daily attempt (junban.daily); a later version
      "place": Maybe(Int(0, 100)), "players": Maybe(Int(0, 100))},
     extra=Plain(2, longest=200), most=20)
 DRAFT = Text(MAX_DRAFT)
+# What a host phone sends a guest of a seat's view, and what the guest keeps of it (junban.net): plain data, as
+# large as an Eleusis view late in a game gets (its rounds' events), never deeper than a view nests.
+VIEW = Plain(8, longest=4000, most=5000)
+EVENT = Plain(5, longest=1200, most=200)  # one entry of the public move log (junban.ui.parts.movelog)
+GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.guest.Guest.record)
+    {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
+     "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
+     "updated": TIME},
+    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS)})
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:
@@ -499,8 +513,9 @@ class RecordName:
     """What a stored record is, for a person (``junban.ui.records`` says it in words): never its key, which any
     page of the same origin may have written.
 
-    ``kind``: ``save``, ``history``, ``history-entries``, ``settings``, ``daily``, ``draft`` (a guess being
-    written), ``import`` (the parts of an imported file that could not be read) or ``odd``. A save's ``game`` is its slug,
+    ``kind``: ``save``, ``guest`` (a seat played at another phone's table), ``history``, ``history-entries``,
+    ``settings``, ``daily``, ``draft`` (a guess being written), ``import`` (the parts of an imported file that could
+    not be read) or ``odd``. A save's ``game`` is its slug,
     ``UNKNOWN_GAME``, or None when unreadable; ``when``: its last move (seconds), when readable."""
 
     kind: str
@@ -509,12 +524,14 @@ class RecordName:
 
 
 _FINISHED = re.compile(r'"finished"\s*:\s*true')
-_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|history|history-entries|settings|daily|draft|import|odd)$")
+_BACKUP_WHAT = re.compile(r"^(save\.[a-z0-9]{4,32}|guest\.[a-z0-9]{1,12}|history|history-entries|settings|daily|draft|import|odd)$")
 
 
 def name_record(key: str, raw: str | None) -> RecordName:
     """Name a record by where it is (or was, for a backup) and, for a save, by what it says it is."""
     what = _backup_what(key) if key.startswith(BACKUP_PREFIX) else _live_what(key)
+    if what.startswith("guest."):
+        return RecordName("guest")
     if not what.startswith("save"):
         return RecordName(what)
     game = when = None
@@ -545,6 +562,8 @@ def _live_what(key: str) -> str:
         return "settings"
     if key == DAILY_KEY:
         return "daily"
+    if key.startswith(GUEST_PREFIX):
+        return f"guest.{key[len(GUEST_PREFIX):]}" if GUEST_TABLE.match(key[len(GUEST_PREFIX):]) else "odd"
     if key.startswith(DRAFT_PREFIX):
         return "draft" if SAVE_ID.match(key[len(DRAFT_PREFIX):]) else "odd"
     save_id = key[len(SAVE_PREFIX):] if key.startswith(SAVE_PREFIX) else ""
@@ -748,6 +767,43 @@ class Store:
         already read): what the app offers to remove, never without asking; their results stay in the history."""
         return [s for s in (self.list_saves() if saves is None else saves) if s.finished][KEEP_FINISHED_SAVES:]
 
+    # -- seats at other phones' tables
+
+    def guest_tables(self) -> list[str]:
+        return sorted(k[len(GUEST_PREFIX):] for k in self.backend.keys() if k.startswith(GUEST_PREFIX))
+
+    def read_guest(self, table: str) -> dict | None:
+        """A seat this phone plays at another phone's table, or None (missing, or unreadable and kept aside)."""
+        key = GUEST_PREFIX + table
+        record = self._read_json(key)
+        if record is MISSING:
+            return None
+        try:
+            record = migrate(record, "guest")
+            check_shape(GUEST, record)
+            if record["table"] != table:
+                raise UnreadableRecord("it is stored under another table's name", code="record.wrong_id")
+        except UnreadableRecord as err:
+            self.quarantine(key, self.backend.get(key) or "", err)
+            return None
+        return record
+
+    def write_guest(self, record: dict) -> None:
+        """Store a guest seat's record (raises StorageFull); beyond MAX_GUEST_RECORDS the oldest other goes."""
+        self._write_json(GUEST_PREFIX + record["table"], record)
+        tables = self.guest_tables()
+        if len(tables) > MAX_GUEST_RECORDS:
+            def updated(table: str) -> float:
+                raw = self.backend.get(GUEST_PREFIX + table) or ""
+                match = re.search(r'"updated":([0-9.]+)', raw)
+                return float(match.group(1)) if match else 0.0
+            oldest = min((t for t in tables if t != record["table"]), key=updated)
+            self.backend.remove(GUEST_PREFIX + oldest)
+
+    def delete_guest(self, table: str) -> None:
+        self.backend.remove(GUEST_PREFIX + table)
+
+
     # -- records of many items: the history's entries, the settings' values, the daily record's days
 
     def _items(self, key: str, kind: str):
@@ -905,6 +961,8 @@ class Store:
             return "aside"
         if key.startswith(SAVE_PREFIX):
             return "finished" if _FINISHED.search(raw) else "games"  # quotes inside a string would be escaped
+        if key.startswith(GUEST_PREFIX):
+            return "games"
         if key.startswith(DRAFT_PREFIX):
             return "drafts"
         return {HISTORY_KEY: "history", DAILY_KEY: "history", SETTINGS_KEY: "settings"}.get(key, "other")

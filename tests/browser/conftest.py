@@ -21,8 +21,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Nothing but the test server resolves; "<uuid>.local" names do (by mDNS, as on a phone's Wi-Fi): Chromium gives
+    # its host addresses to WebRTC under such names, and two phones could not connect without them.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE *.local",
 ]
+# A phone with a camera (camera_phone_factory): Chromium's fake camera plays a file, and nobody is asked.
+FAKE_CAMERA_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 READY = 'html[data-ready="true"]'
 BOOT_TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -163,3 +167,44 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# --------------------------------------------------------------------------- several phones (issue 30)
+
+
+@pytest.fixture
+def phone_factory(context_factory, server):
+    """``make(count, hash_text="", locale="en-US")``: ``count`` phones, each a browser context of its own (375x667,
+    touch) with the app open at ``hash_text`` and ready. Any two can connect by WebRTC (CHROMIUM_ARGS lets the
+    ``<uuid>.local`` names of their addresses resolve). tests/browser/phones.py drives the transport on them."""
+
+    def make(count: int = 2, hash_text: str = "", locale: str = "en-US", **kwargs):
+        return [open_app(context_factory(viewport=PHONE, has_touch=True, locale=locale, **kwargs).new_page(),
+                         server, hash_text) for _ in range(count)]
+
+    return make
+
+
+@pytest.fixture
+def camera_phone_factory(browser, server, watch, tmp_path):
+    """``launch(rows, hash_text="", locale="en-US")``: a phone as a Chromium process of its own whose rear camera
+    films the QR code ``rows`` (its '0'/'1' rows, such as a host page's ``junbanQR.matrix(text)``), camera
+    permission granted; returns its page, the app open at ``hash_text`` and ready. Watched like every page;
+    closed at the end of the test."""
+    from tests.browser.phones import write_qr_y4m
+
+    launched = []
+
+    def launch(rows, hash_text: str = "", locale: str = "en-US"):
+        frame = write_qr_y4m(tmp_path / f"camera-{len(launched)}.y4m", list(rows))
+        camera = [*FAKE_CAMERA_ARGS, f"--use-file-for-fake-video-capture={frame}"]
+        process = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *camera])
+        launched.append(process)
+        context = process.new_context(viewport=PHONE, has_touch=True, locale=locale, permissions=["camera"])
+        watch.attach(context)
+        context.on("page", watch.attach_page)
+        return open_app(context.new_page(), server, hash_text)
+
+    yield launch
+    for process in launched:
+        process.close()

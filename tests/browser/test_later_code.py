@@ -41,10 +41,10 @@ def test_the_home_screen_comes_up_without_the_later_archive_and_a_game_waits_for
     # Everything of the later part is asked for after the first screen is up, none of it before.
     ready_at = page.evaluate("performance.getEntriesByName('junban:ready')[0].startTime")
     page.wait_for_function("""performance.getEntriesByType('resource')
-        .filter(e => /junban-later[.]css|table[.]js|coach[.]js/.test(e.name)).length === 3""")
+        .filter(e => /junban-later[.]css|table[.]js|coach[.]js|sound[.]js/.test(e.name)).length === 4""")
     later = page.evaluate("""performance.getEntriesByType('resource')
-        .filter(e => /junban-later|table[.]js|coach[.]js/.test(e.name)).map(e => [e.name, e.startTime])""")
-    assert {name.rsplit("/", 1)[1] for name, _ in later} == {"junban-later.css", "table.js", "coach.js"}
+        .filter(e => /junban-later|table[.]js|coach[.]js|sound[.]js/.test(e.name)).map(e => [e.name, e.startTime])""")
+    assert {name.rsplit("/", 1)[1] for name, _ in later} == {"junban-later.css", "table.js", "coach.js", "sound.js"}
     assert all(start > ready_at for _, start in later), (ready_at, later)
 
     page.locator(".game-the-game").get_by_role("link", name="New game").click()

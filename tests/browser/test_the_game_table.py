@@ -208,6 +208,21 @@ def test_cards_travel_when_played_and_not_under_reduced_motion(context_factory, 
         expect(page.locator("#pile-1 .pile-top .card-num")).to_have_text(str(second))
 
 
+def test_while_a_card_flies_the_pile_already_names_its_new_top(page, server):
+    """Only the picture moves: the pile's accessible name says the new top at once, not "top" with no number."""
+    open_app(page, server, "#/the-game?players=1&seed=123")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # a flight of ~7 s
+    card = min(hand(page))
+    page.get_by_role("button", name=str(card), exact=True).click()
+    page.locator("#pile-0").click()
+    assert travelling(page) > 0
+    expect(page.get_by_role("button", name=re.compile(rf"^Ascending pile 1, top {card}\b"))).to_be_visible(timeout=2000)
+    assert travelling(page) > 0, "the card had landed already: the check proved nothing"
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+
+
 def test_undo_brings_the_card_back_into_the_hand(page, server):
     open_app(page, server, "#/the-game?players=1&seed=123")
     card = min(hand(page))

@@ -408,3 +408,15 @@ def test_after_the_game_ends_every_action_is_refused():
     with pytest.raises(GameOver):
         game.apply(s, {"end_turn": True})
     assert game.legal_actions(s) == [] and game.to_act(s) is None
+
+
+def test_a_pile_marker_speaks_for_the_seat_it_names_anything_else_for_the_active_seat():
+    from junban.games import load_game
+
+    game = load_game("the-game")  # the game protocol's optional acting_seat (a phone acts only for its own seat)
+    state = game.new_game(game.normalize_config({"players": 3}), "acting")
+    active = game.to_act(state)
+    other = (active + 1) % 3
+    assert game.acting_seat(state, {"mark": "keep", "pile": 0, "seat": other}) == other
+    assert game.acting_seat(state, {"mark": "keep", "pile": 0}) == active
+    assert game.acting_seat(state, {"end_turn": True}) == active

@@ -12,7 +12,7 @@ from junban.session import Seat, Session
 from junban.storage import DAILY_KEY, Store
 
 from tests.ui.fakeplatform import DictStorage
-from tests.ui.tablekit import by_id, click, play_out, start
+from tests.ui.tablekit import by_attr, by_id, click, play_out, start
 
 TODAY = "2026-11-22"  # the fake platform's today
 DAILY_LINK = f"#/the-game?players=1&seed={TODAY}"
@@ -47,12 +47,16 @@ def test_only_the_first_attempt_of_today_counts_the_rest_is_practice():
     assert daily.mode_for("the-game", config, "seed-1", seats, TODAY, []) is None
 
 
-def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday():
-    days = [day("the-game", d) for d in ("2026-11-19", "2026-11-20", "2026-11-21")] + [day("23", "2026-11-22")]
+def test_the_streak_counts_days_finished_in_a_row_up_to_today_or_yesterday():
+    lost = {"won": False, "score": 12}  # a finished game, lost: it counts (as Wordle counts days played out)
+    days = [day("the-game", d, **lost) for d in ("2026-11-19", "2026-11-20", "2026-11-21")] + [day("23", TODAY, **lost)]
     assert daily.streak(days, "the-game", TODAY) == 3  # today not played yet: the streak is still alive
-    assert daily.streak(days + [day("the-game", TODAY)], "the-game", TODAY) == 4
+    assert daily.streak(days + [day("the-game", TODAY)], "the-game", TODAY) == 3  # started today, not finished yet
+    assert daily.streak(days + [day("the-game", TODAY, **lost)], "the-game", TODAY) == 4
     assert daily.streak(days, "the-game", "2026-11-24") == 0  # a day was missed
     assert daily.streak(days, "23", TODAY) == 1
+    left_unfinished = [days[0], day("the-game", "2026-11-20"), days[2]]  # started on the 20th, never finished
+    assert daily.streak(left_unfinished, "the-game", TODAY) == 1
 
 
 def test_an_unreadable_daily_record_is_kept_aside_and_reported():
@@ -104,6 +108,7 @@ def test_the_game_squares_a_turn_each_and_never_a_card():
     turns = sum(1 for a in session.actions if "end_turn" in a)
     assert len(squares.replace("\n", "")) == turns + 1
     assert set(squares) <= set("🟩🟦⭐🟥🔥\n") and not re.search(r"[0-9]", squares)
+    assert set(squares) - {"\n"} <= {square for square, _ in daily.SQUARES["the-game"]}
 
 
 def test_23_and_eleusis_squares_a_line_per_round_of_your_moves():
@@ -160,27 +165,100 @@ def test_todays_challenge_is_resumed_on_a_second_open_and_counted_once():
     assert len(app.store.daily()) == 1, "practice never counts"
 
 
-def test_home_shows_todays_result_the_streak_and_copies_a_share_text_without_the_deal():
-    app, platform = start(DAILY_LINK)
+def finished_daily(lang: str = "en", **platform_args):
+    """Today's The Game played out, with the two days before it finished too; home shown."""
+    app, platform = start(DAILY_LINK, lang=lang, **platform_args)
     first = app.screen.session
     hand = first.view(0)["hand"]
     play_out(app)
     days = app.store.daily()
-    app.store.write_daily([day("the-game", "2026-11-21", "old"), day("the-game", "2026-11-20", "older")] + days)
+    app.store.write_daily([day("the-game", "2026-11-21", "old", won=False, score=20),
+                           day("the-game", "2026-11-20", "older", won=False, score=9)] + days)
     app.go("#/")
+    return app, platform, first, hand
+
+
+def test_home_shows_todays_result_the_streak_and_copies_a_share_text_without_the_deal():
+    app, platform, first, hand = finished_daily()
     result = by_id(platform, "daily-result-the-game").textContent
     assert result.startswith("Today: ") and ("left" in result or "Perfect" in result)
-    assert "3 days in a row" in by_id(platform, "daily-title-the-game").textContent
+    assert by_id(platform, "daily-streak-the-game").textContent == "Streak: finished 3 days in a row"
     assert by_id(platform, "daily-the-game").attributes["href"] == f"#/play/{first.id}"  # see today's game
-    click(app, by_id(platform, "daily-share-the-game"))
+    click(app, by_id(platform, "daily-share-the-game"))  # no share sheet here: the clipboard
     text, = platform.copied
     head, line, *squares, link = text.split("\n")
     assert head == f"Junban · The Game · daily challenge {TODAY}"
     assert line == result[len("Today: "):]
     assert link == "http://127.0.0.1:8000/" + DAILY_LINK
     assert squares and not any(str(card) in "".join(squares) for card in hand), "the squares show no card"
-    assert by_id(platform, "daily-text-the-game").attributes["value"] == text  # shown to copy by hand too
-    assert platform.announcements[-1] == "Your result is copied."
+    assert by_id(platform, "daily-note-the-game").textContent == "Copied: paste your result anywhere."  # seen
+    assert platform.announcements[-1] == "Copied: paste your result anywhere."  # and heard
+
+
+def test_home_says_what_todays_squares_mean_in_one_line():
+    app, platform, _, _ = finished_daily()
+    grid = app.store.daily()[-1]["grid"]
+    assert by_id(platform, "daily-grid-the-game").textContent == grid
+    legend = by_id(platform, "daily-legend-the-game").textContent
+    present = [square for square in "🟩🟦⭐🟥🔥" if square in grid]
+    assert [part.split(" ", 1)[0] for part in legend.split(" · ")] == present  # the squares shown, no others
+    assert ("🟩 minimum turn" in legend) == ("🟩" in grid)
+
+
+def test_every_square_a_share_text_can_hold_has_words_in_both_languages():
+    from junban.ui.text import help as words
+
+    for game, squares in daily.SQUARES.items():
+        for square, name in squares:
+            assert f"daily.sq.{game}.{name}" in words.EN and f"daily.sq.{game}.{name}" in words.JA
+        documented = set(re.findall(r"[⭐🏳🎩🔮🎯❌⬜⬛🟥🟧🟨🟩🟦🟪🔥]", daily.grid.__doc__ + {
+            "the-game": daily._the_game_grid, "23": daily._twenty_three_grid, "eleusis": daily._eleusis_grid,
+            "eleusis-science": daily._science_grid}[game].__doc__))
+        assert documented == {square for square, _ in squares}, game
+
+
+def test_the_share_sheet_gets_todays_result_where_the_browser_has_one():
+    app, platform, _, _ = finished_daily()
+    platform.share_sheet = True
+    click(app, by_id(platform, "daily-share-the-game"))
+    shared, = platform.shared
+    assert shared["text"].startswith("Junban · The Game · daily challenge") and shared["text"].endswith(DAILY_LINK)
+    assert platform.copied == [] and not by_attr(platform, "id", "daily-note-the-game")  # the sheet said it all
+    platform.share_answer = "cancelled"  # the person closed the sheet: nothing else happens
+    click(app, by_id(platform, "daily-share-the-game"))
+    assert platform.copied == [] and not by_attr(platform, "id", "daily-note-the-game")
+    platform.share_answer = "refused"  # a sheet with nowhere to share: copied instead, and said so
+    click(app, by_id(platform, "daily-share-the-game"))
+    assert platform.copied == [shared["text"]]
+    assert by_id(platform, "daily-note-the-game").textContent == "Copied: paste your result anywhere."
+
+
+def test_a_result_that_cannot_be_copied_is_shown_to_copy_by_hand():
+    app, platform, _, _ = finished_daily(lang="ja")
+    platform.clipboard_works = False
+    click(app, by_id(platform, "daily-share-the-game"))
+    assert by_id(platform, "daily-note-the-game").textContent.startswith("コピーできませんでした")
+    box = by_id(platform, "daily-text-the-game")
+    assert box.attributes["value"].startswith("順番 · ザ・ゲーム") and platform.focused == "#daily-text-the-game"
+
+
+def test_home_counts_down_to_the_next_challenge_and_shows_it_when_the_day_turns():
+    app, platform, _, _ = finished_daily(lang="ja")
+    assert by_id(platform, "daily-next-the-game").textContent == "次の一局まであと5時間12分"
+    platform.run_timers(limit=1)
+    assert by_id(platform, "daily-next-the-game").textContent == "次の一局まであと5時間11分"
+    platform.run_timers(limit=400)  # the clock passes midnight: the new day's challenge, no countdown any more
+    assert platform.today() == "2026-11-23" and not platform.timers
+    assert by_id(platform, "daily-the-game").textContent == "今日の一局を遊ぶ"
+    assert not by_attr(platform, "id", "daily-next-the-game")
+    assert by_id(platform, "daily-streak-the-game").textContent == "連続記録：3日続けて最後までプレイ"  # still alive
+
+
+def test_leaving_home_stops_its_countdown():
+    app, platform, _, _ = finished_daily()
+    assert platform.timers
+    app.go("#/history")
+    assert not platform.timers
 
 
 def test_a_daily_with_a_hint_says_so_in_its_result():

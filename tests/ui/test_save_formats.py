@@ -39,3 +39,18 @@ def test_released_history_and_settings_formats_load(folder):
     assert len(store.history()) >= 1
     assert store.settings().get("lang") in ("en", "ja")
     assert not store.take_problems()
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("v*/guest-*.json")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_released_guest_seat_formats_load(path):
+    """A seat played at another phone's table, as a guest phone kept it, still shows its last snapshot."""
+    from junban.net.guest import game_from_record
+    from junban.storage import GUEST_PREFIX
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    store = Store(DictStorage({GUEST_PREFIX + record["table"]: json.dumps(record)}))
+    loaded = store.read_guest(record["table"])
+    assert loaded is not None and not store.take_problems()
+    game, entries = game_from_record(loaded)
+    assert game is not None and game.seat == record["seat"] and game.view(game.seat)["hand"]
+    assert len(entries) == len(record["entries"])

@@ -117,6 +117,16 @@ def test_the_move_log_groups_turns_and_the_recap_tells_what_the_bots_did_since_m
     recap = by_id(platform, "recap")
     assert recap.textContent.startswith("Since your turn:")
     assert "Bot 2" in recap.textContent and "Bot 3" in recap.textContent and "Player 1" not in recap.textContent
+    # a line per seat that acted, open at once; folded to one line on request, open again after the next moves
+    lines = recap.find_all(lambda n: n.attributes.get("class") == "recap-item")
+    assert [line.find_all(lambda n: n.attributes.get("class") == "recap-who")[0].textContent for line in lines] == \
+        ["Bot 2", "Bot 3"]
+    assert "recap-several" in recap.attributes["class"]
+    click(app, by_id(platform, "recap-fold"))
+    assert "recap-several" not in by_id(platform, "recap").attributes["class"]
+    assert by_id(platform, "recap-fold").attributes["aria-pressed"] == "false"
+    click(app, by_id(platform, "recap-fold"))
+    assert "recap-several" in by_id(platform, "recap").attributes["class"]
     # The bots' cards are marked on the piles until the person acts.
     marked = [c for c, seat in ((e.event["card"], e.seat) for e in table(app).since_my_turn() if e.event["kind"] == "play")]
     assert marked
@@ -126,6 +136,10 @@ def test_the_move_log_groups_turns_and_the_recap_tells_what_the_bots_did_since_m
     target = next(p for p in range(4) if rules.fits(low, p, tops(app)[p]))
     play(app, platform, low, target)
     assert not nodes(platform, lambda n: n.attributes.get("class") == "recent-tag")
+    assert by_id(platform, "recap").textContent.startswith("This turn:"), "the person's turn is under way"
+    low = min(hand(app))
+    play(app, platform, low, next(p for p in range(4) if rules.fits(low, p, tops(app)[p])))
+    click(app, button(platform, "End turn"))
     assert by_id(platform, "recap").textContent.startswith("Last turn:")
 
 
@@ -338,3 +352,34 @@ def test_an_analysis_can_be_stopped_and_left():
     assert table(app).review.status == "cancelled" and "stopped" in platform.root.textContent
     click(app, button(platform, "Back to the game"))
     assert table(app).review is None
+
+
+def test_following_a_hints_words_plays_the_hinted_move():
+    """"Play 37 on Ascending pile 1": tapping 37, then that pile, plays it (the hint had picked 37 already; the
+    tap used to put it back, and the pile then opened its markers)."""
+    for seed in ("123", "abc", "hint-1", "hint-2"):
+        app, platform = start(f"#/the-game?players=1&seed={seed}")
+        click(app, button(platform, "Hint"))
+        hint = table(app).local["hint"]
+        assert "play" in hint
+        words = by_id(platform, "hint-text").textContent
+        assert str(hint["play"]) in words
+        count = len(table(app).session.actions)
+        click(app, by_id(platform, f"card-{hint['play']}"))
+        if len(table(app).session.actions) == count:  # (a card only one pile takes goes there at once)
+            click(app, by_id(platform, f"pile-{hint['pile']}"))
+        assert table(app).session.actions[count:] == [{"play": hint["play"], "pile": hint["pile"]}]
+        assert not by_attr(platform, "role", "dialog"), "a pile's markers opened instead"
+
+
+def test_the_table_says_which_variants_are_on():
+    app, platform = start("#/the-game?players=1&seed=123&variant=expert,small,fire&strict=1")
+    tags = by_attr(platform, "aria-label", "Variants")
+    assert len(tags) == 1
+    assert [li.textContent for li in tags[0].find_all(lambda n: n.tagName == "li")] == \
+        ["Expert", "Smaller hands", "On Fire", "Strict table"]
+    app, platform = start("#/the-game?players=1&seed=123&variant=fire", lang="ja")
+    assert [li.textContent for li in by_attr(platform, "aria-label", "バリアント")[0].find_all(
+        lambda n: n.tagName == "li")] == ["オン・ファイア"]
+    app, platform = start(SOLO)
+    assert not by_attr(platform, "aria-label", "Variants"), "a standard table shows no tags"

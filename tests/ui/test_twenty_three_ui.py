@@ -472,6 +472,32 @@ def test_alone_with_no_playable_card_the_table_says_so_and_offers_drop_out_first
     actions = [b.textContent for b in nodes(platform, lambda n: n.attributes.get("class", "").startswith("button tt-act"))]
     assert actions == ["Drop out", "Pass"], "Drop out first; Play and Pass and force are not offered"
     assert "primary" in by_id(platform, "tt-drop").attributes["class"]
+    assert "disabled" in by_id(platform, "tt-pass").attributes, "alone, a pass is a chip lost for nothing"
+    count = len(table(app).session.actions)
+    assert app.key("s") and len(table(app).session.actions) == count, "nor is it taken by its key"
+
+
+def test_the_last_player_in_the_round_cannot_pass_but_plays_on():
+    def other_drops_out(session, legal):
+        if session.to_act == 1 and session.state.phase == "play":
+            return {"drop_out": True} if {"drop_out": True} in legal else legal[0]
+        if session.to_act == 0 and session.state.phase == "play":
+            return min((a for a in legal if "play" in a), key=lambda a: a["play"][0], default=legal[0])
+        return next((a for a in legal if "discard" in a), legal[0])
+
+    def alone_with_a_play(session):
+        state = session.state
+        return (state.phase == "play" and session.to_act == 0 and state.status.count(rules.IN) == 1
+                and any("play" in a for a in session.legal_actions()))
+
+    app, platform, session = table_where("alone", other_drops_out, alone_with_a_play)
+    assert {"pass": True} in session.legal_actions(), "the rules allow it"
+    assert "disabled" in by_id(platform, "tt-pass").attributes
+    assert "disabled" in by_id(platform, "tt-force").attributes
+    assert "disabled" not in by_id(platform, "tt-drop").attributes
+    count = len(session.actions)
+    click(app, by_id(platform, "tt-drop"))  # still possible (asks first)
+    assert by_attr(platform, "id", "sheet-drop") and len(session.actions) == count
 
 
 def test_two_cards_below_the_pile_read_as_two_3s_are_below():

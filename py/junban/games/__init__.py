@@ -32,6 +32,9 @@ Optional (``junban.session`` uses them to keep long logs playable; see its docst
     repeat without end: The Game's markers and undo, 23's pass)? Absent: every action does.
 ``position(state) -> hashable``
     What decides the rest of the game; an action that returns to a recent position folds out of the log.
+``acting_seat(state, action: dict) -> int | None``
+    The seat an action speaks for (a table played on several phones takes a phone's action only for its own
+    seat). Absent: the seat to act. The Game's pile markers name their seat: any seat may set one at any time.
 ``log_view(state) -> dict``
     The part of a view the table's move log reads (``junban.ui.parts.movelog``), for a game whose views carry
     their whole public log (23): replaying a long log through ``view`` would cost the square of its length.

@@ -203,6 +203,19 @@ class App:
             from junban.ui.screens.storage import StorageScreen
 
             return StorageScreen(services)
+        if route.name == "join":  # a host phone's pairing code: this phone plays one seat of its table
+            from junban.ui.screens.seat import JoinScreen
+
+            return JoinScreen(services, route.params.get("p"))
+        if route.name == "seat":
+            from junban.ui.screens.seat import SeatScreen
+
+            screen = SeatScreen.open(services, route.save_id)
+            if screen is None:
+                services.notify(t("guest.missing"), "error")
+                self.platform.set_hash("#/", replace=True)
+                return self._home()
+            return screen
         if route.name == "receive":  # a game sent from another device: stored (merged), then opened
             from junban.ui.screens.storage import receive
 

@@ -165,6 +165,12 @@ class BrowserPlatform:
         d = js.Date.new()
         return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
+    def seconds_to_midnight(self) -> float:
+        """Seconds until the next day begins on this device (the next daily deal), in its own time zone."""
+        now = js.Date.new()
+        midnight = js.Date.new(now.getFullYear(), now.getMonth(), now.getDate() + 1)
+        return (float(midnight.getTime()) - float(now.getTime())) / 1000.0
+
     def call_later(self, seconds: float, fn) -> int:
         return int(self.window.setTimeout(create_once_callable(fn), max(0, int(seconds * 1000))))
 
@@ -186,6 +192,61 @@ class BrowserPlatform:
             return
         promise.then(create_once_callable(lambda *_: on_done(True)),
                      create_once_callable(lambda *_: on_done(False)))
+
+    # -- sharing, sounds and vibration (the daily's result, a deal, a sent game; the tables' cues: assets/sound.js)
+
+    def can_share(self) -> bool:
+        """Has the browser a share sheet (``navigator.share``: phones, some desktops)?"""
+        return _present(getattr(self.window.navigator, "share", None)) is not None
+
+    def share(self, on_done, text: str | None = None, url: str | None = None, title: str | None = None) -> None:
+        """The share sheet where there is one, else the clipboard (``text`` then ``url``, a line each). Then
+        ``on_done(outcome)``: "shared", "copied", "cancelled" (the person closed the sheet) or "failed" (neither
+        worked). A share sheet that refuses for another reason (no share target here) falls back to the copy."""
+
+        def copy(*_):
+            self.copy_text("\n".join(x for x in (text, url) if x), lambda ok: on_done("copied" if ok else "failed"))
+
+        if not self.can_share():
+            copy()
+            return
+        data = {key: value for key, value in (("title", title), ("text", text), ("url", url)) if value}
+        try:  # in the click's own task: the share sheet needs the tap that asked for it
+            promise = self.window.navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
+        except Exception:
+            copy()
+            return
+
+        def shared(*_):
+            refused.destroy()
+            on_done("shared")
+
+        def not_shared(err):
+            done.destroy()
+            if str(getattr(err, "name", "")) == "AbortError":
+                on_done("cancelled")
+            else:
+                copy()
+
+        done, refused = create_once_callable(shared), create_once_callable(not_shared)
+        promise.then(done, refused)
+
+    def set_sound(self, on: bool) -> None:
+        """May the page make sounds and vibrate now (the setting is on and a table is shown)? assets/sound.js
+        reads it at each tap: its audio context is made only at a tap, and only when this is on."""
+        self.document.documentElement.setAttribute("data-sound", "on" if on else "off")
+
+    def play_sound(self, cue: str) -> None:
+        """Play a cue (assets/sound.js: nothing before the person's first tap, nothing while the page is hidden)."""
+        sound = _present(getattr(self.window, "junbanSound", None))
+        if sound is not None:
+            sound.play(cue)
+
+    def vibrate(self, pattern: list[int]) -> None:
+        """Vibrate (milliseconds on, off, on, ...) where the device can, under the same conditions as a sound."""
+        sound = _present(getattr(self.window, "junbanSound", None))
+        if sound is not None:
+            sound.vibrate(to_js(pattern))
 
     # -- files: downloads and the file a person picks
 
@@ -249,6 +310,101 @@ class BrowserPlatform:
         # In a task of its own: the task drawing the first screen ends first (a page opened on another screen
         # has asked for it already, py/main.py).
         self.window.setTimeout(create_once_callable(ask), 0)
+
+    # -- several phones: the transport (assets/peer.js), QR codes (assets/qr.js), the screen kept on
+
+    def load_peer_code(self, on_done) -> None:
+        """Load the scripts of playing on several phones (index.html's junbanLoadPeer), starting once the current
+        task is over; then ``on_done(None)``, or ``on_done(reason)`` if they could not be loaded. Call it before
+        any other ``peer_``, ``qr_`` or ``scan_`` method."""
+
+        def ask(*_):
+            self.window.junbanLoadPeer().then(create_once_callable(lambda *_: on_done(None)),
+                                              create_once_callable(lambda err: on_done(str(err))))
+
+        self.window.setTimeout(create_once_callable(ask), 0)
+
+    def _peer_listener(self, on_event):
+        """A JS callback for one connection's events: ``on_event(conn_id, kind, data)``, every argument text. It is
+        let go when the connection is closed (``peer_close``) or ends (its "closed" event)."""
+
+        def called(conn_id, kind, data=""):
+            conn_id, kind = str(conn_id), str(kind)
+            if kind == "closed":
+                self._release_peer(conn_id)
+            on_event(conn_id, kind, "" if _present(data) is None else str(data))
+
+        return create_proxy(called)
+
+    def _peer_proxies(self) -> dict:
+        """conn_id -> the JS callback of its events (made on the first connection)."""
+        return self.__dict__.setdefault("_peer_proxy_map", {})
+
+    def _release_peer(self, conn_id: str) -> None:
+        proxy = self._peer_proxies().pop(conn_id, None)
+        if proxy is not None:  # in a task of its own: never from inside its own call
+            self.window.setTimeout(create_once_callable(lambda *_: proxy.destroy()), 0)
+
+    def peer_host(self, on_event) -> str:
+        """Open a connection as the host; ``on_event(conn_id, kind, data)``: "offer" (the SDP, once the local
+        addresses are gathered), "open", "message" (text), "state" (the connection's state), "closed", "error"
+        (a short code). Returns the connection's id."""
+        proxy = self._peer_listener(on_event)
+        conn_id = str(self.window.junbanPeer.host(proxy))
+        self._peer_proxies()[conn_id] = proxy
+        return conn_id
+
+    def peer_answer(self, conn_id: str, sdp: str) -> None:
+        """On the host: the guest's answer (SDP text) for the connection ``conn_id``."""
+        self.window.junbanPeer.answer(conn_id, sdp)
+
+    def peer_guest(self, offer_sdp: str, on_event) -> str:
+        """Open a connection to the host whose offer (SDP text) this is; events as ``peer_host``'s, with "answer"
+        (the SDP to give the host) instead of "offer"."""
+        proxy = self._peer_listener(on_event)
+        conn_id = str(self.window.junbanPeer.guest(offer_sdp, proxy))
+        self._peer_proxies()[conn_id] = proxy
+        return conn_id
+
+    def peer_send(self, conn_id: str, text: str) -> bool:
+        """Send text over an open connection; False if it is not open (or the text is too long for it)."""
+        return bool(self.window.junbanPeer.send(conn_id, text))
+
+    def peer_close(self, conn_id: str) -> None:
+        """Close a connection; no event about it follows."""
+        self.window.junbanPeer.close(conn_id)
+        self._release_peer(conn_id)
+
+    def qr_matrix(self, text: str) -> list[str]:
+        """The QR code of ``text`` (error correction M): one string of '0'/'1' per row, 1 dark, no quiet zone."""
+        return [str(row) for row in self.window.junbanQR.matrix(text)]
+
+    def scan_start(self, video_id: str, on_event) -> None:
+        """Read QR codes from the rear camera, shown in ``<video id=video_id>``: ``on_event("text", text)`` once per
+        distinct text, ``on_event("error", "no-camera" | "denied" | "insecure")``. One scan at a time: a scan
+        already running is stopped first."""
+        self.scan_stop()
+
+        def called(kind, data):
+            on_event(str(kind), str(data))
+
+        self._scan_proxy = create_proxy(called)
+        self._scan_stop = self.window.junbanQR.scan(video_id, self._scan_proxy)
+
+    def scan_stop(self) -> None:
+        """Stop the scan (the camera is let go); nothing if none is running."""
+        stop, proxy = getattr(self, "_scan_stop", None), getattr(self, "_scan_proxy", None)
+        self._scan_stop = self._scan_proxy = None
+        if stop is not None:
+            stop()
+        if proxy is not None:
+            proxy.destroy()
+
+    def wake_lock(self, on: bool) -> None:
+        """Keep the screen on (where the browser allows it) while ``on``; asked for again when the page is shown."""
+        peer = _present(getattr(self.window, "junbanPeer", None))
+        if peer is not None:
+            peer.wakeLock(bool(on))
 
     # -- a new version of the app (the service worker; see assets/update.js)
 

@@ -33,7 +33,8 @@ from junban.ui.records import log_notice, problem_notice
 SPEEDS = {"slow": 1.4, "normal": 0.75, "fast": 0.3, "instant": 0.0}
 # How long a card takes to travel, in milliseconds, at each speed (0: cards jump, nothing travels).
 MOTION_MS = {"slow": 520, "normal": 340, "fast": 180, "instant": 0}
-DEFAULT_SETTINGS = {"lang": None, "speed": "normal", "names": [], "tutorials_offered": []}
+# "sound": the tables' sounds and vibrations (ui/sound.py); on, but silent until the person's first tap.
+DEFAULT_SETTINGS = {"lang": None, "speed": "normal", "names": [], "tutorials_offered": [], "sound": True}
 EMPTY_SAVE_AGE = 12 * 3600  # a save with no move this old is removed at start-up (no tab can still be on it)
 INFO_SECONDS = 6.0  # an information notice clears itself after this long
 
@@ -67,6 +68,8 @@ class Services:
         self._current = current
         self._timers: dict[str, int] = {}
         self._log_warned: dict[str, str] = {}  # save id -> which long-log notice it has had
+        self.hosts: dict = {}  # save id -> junban.net.host.Host: tables with seats on other phones (parts/phones.py)
+        self.guest = None  # junban.net.guest.Guest: this phone's seat at another phone's table (screens/join.py)
 
     # ------------------------------------------------------------------ navigation and drawing
 
@@ -77,6 +80,10 @@ class Services:
     def render(self) -> None:
         """Draw the current screen again (after a change that did not come from a click or a key)."""
         self._render()
+
+    def current(self):
+        """The screen on the page."""
+        return self._current()
 
     def is_showing(self, screen) -> bool:
         """Is ``screen`` still the one on the page (a timer may fire after the person left it)?"""
@@ -94,6 +101,21 @@ class Services:
         if self.platform.prefers_reduced_motion():
             return 0
         return MOTION_MS.get(self.settings.get("speed"), MOTION_MS["normal"])
+
+    def share(self, on_done, copied: str, failed: str, text: str | None = None, url: str | None = None,
+              title: str | None = None) -> None:
+        """Hand a text or a link to the phone's share sheet where the browser has one, else copy it to the
+        clipboard (``platform.share``). Then ``on_done(outcome)`` — "shared", "copied", "cancelled" (the person
+        closed the sheet) or "failed" (nothing copied: the screen shows it to copy by hand) — the outcome said to
+        screen readers (``copied`` or ``failed``), and the screen drawn again, so it can show what happened."""
+
+        def done(outcome: str) -> None:
+            on_done(outcome)
+            if outcome in ("copied", "failed"):
+                self.announce(copied if outcome == "copied" else failed)
+            self._render()
+
+        self.platform.share(done, text=text, url=url, title=title)
 
     # ------------------------------------------------------------------ messages
 
@@ -143,6 +165,8 @@ class Services:
             clean["lang"] = values["lang"]
         if values.get("speed") in SPEEDS:
             clean["speed"] = values["speed"]
+        if type(values.get("sound")) is bool:
+            clean["sound"] = values["sound"]
         if "names" in values:
             from junban.session import clean_name
 
@@ -277,7 +301,9 @@ class Services:
         ended, if not now), marked assisted and by its mode; a daily challenge's counted attempt keeps its result
         for the home screen."""
         entry = dict(entry, id=session.id, game=session.game, players=len(session.seats),
-                     at=self.platform.now() if at is None else at, seed=session.seed)
+                     at=self.platform.now() if at is None else at)
+        if session.seed is not None:  # a seat played on another phone never has its deal's seed
+            entry["seed"] = session.seed
         if session.assisted:
             entry["assisted"] = True
         if session.mode:

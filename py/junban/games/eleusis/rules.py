@@ -247,9 +247,20 @@ def dead_end(state: State) -> bool:
 
 def may_become_prophet(state: State, seat: int) -> bool:
     """The conditions (From New Eleusis), checked right after ``seat`` played cards."""
-    if state.prophet is not None or seat in state.was_prophet or seat in state.expelled:
+    return _prophet_open(state.config["players"], state.dealer, state.prophet, state.was_prophet, state.expelled,
+                         seat)
+
+
+def seat_may_become_prophet(view: dict, seat: int) -> bool:
+    """``may_become_prophet`` read from a view (the conditions are public: a seat on another phone has no state)."""
+    return _prophet_open(view["config"]["players"], view["dealer"], view["prophet"], view["was_prophet"],
+                         view["expelled"], seat)
+
+
+def _prophet_open(players: int, dealer: int, prophet: int | None, was_prophet, expelled, seat: int) -> bool:
+    if prophet is not None or seat in was_prophet or seat in expelled:
         return False
-    others = [s for s in in_round(state) if s != seat]
+    others = [s for s in range(players) if s not in (dealer, seat) and s not in expelled]
     return len(others) >= MIN_PLAYERS_FOR_PROPHET
 
 

@@ -3,6 +3,7 @@ from junban.games.the_game.rules import (  # noqa: F401 - the game protocol (see
     SEATS,
     SLUG,
     State,
+    acting_seat,
     apply,
     check_invariants,
     legal_actions,

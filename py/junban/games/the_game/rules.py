@@ -302,6 +302,15 @@ def winds_down(action: dict) -> bool:
     return "play" in action or "end_turn" in action
 
 
+def acting_seat(state: State, action: dict) -> int | None:
+    """The seat ``action`` speaks for: a pile marker names its own (any seat may mark), anything else is the
+    active seat's."""
+    if isinstance(action, dict) and "mark" in action:
+        seat = action.get("seat", state.active)
+        return seat if type(seat) is int else None
+    return to_act(state)
+
+
 # --------------------------------------------------------------------------- applying actions
 
 

@@ -59,7 +59,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from junban.errors import ConfigError, GameOver, MalformedAction, RuleViolation
+from junban.errors import ConfigError, GameOver, IllegalAction, MalformedAction, NotYourTurn, RuleViolation
 from junban.rng import rng_for
 
 SLUG = "23"
@@ -363,17 +363,47 @@ def outcome(state: State) -> dict | None:
 def preview_play(state: State, action: dict) -> dict:
     """What a play would cost, without playing it (for a table that shows the penalty before committing):
     ``{"value", "penalty", "bonus", "goes_out", "returned"}``. Raises the error ``apply`` would raise."""
+    seat = state.active
+    return _preview(state.phase, state.hands[seat] if seat is not None else [], state.bonus[seat] if seat is not None
+                    else 0, state.penalties[seat] if seat is not None else 0, state.pile_value, action)
+
+
+def seat_preview(view: dict, action: dict) -> dict:
+    """``preview_play`` read from the acting seat's own view: all it needs is that seat's hand and chips and the
+    public pile (a table drawing a seat on another phone has no state)."""
+    seat = view["seat"]
+    if view["active"] != seat:
+        raise NotYourTurn("it is not your turn")
+    return _preview(view["phase"], view["hand"], view["bonus"][seat], view["penalties"][seat], view["pile_value"],
+                    action)
+
+
+def seat_cost(view: dict, action: dict) -> int | None:
+    """The penalty chips an action of the acting seat would cost it now (a going-out return counts against), from
+    its own view; None when the engine would refuse a play."""
+    if action.get("drop_out"):
+        return len(view["hand"])
+    if action.get("pass"):
+        return FORCE_PENALTY if action.get("force") else PASS_PENALTY
+    try:
+        preview = seat_preview(view, action)
+    except IllegalAction:
+        return None
+    return preview["penalty"] - preview["returned"]
+
+
+def _preview(phase: str, hand: list[int], chips: int, penalties: int, pile_value: int, action: dict) -> dict:
     if _action_kind(action) != "play":
         raise MalformedAction("only a play can be previewed")
-    if state.phase != "play":
-        raise GameOver("the game is over") if state.phase == "over" else RuleViolation(
+    if phase != "play":
+        raise GameOver("the game is over") if phase == "over" else RuleViolation(
             "first every player discards 3 cards")
     bonus = action.get("bonus", 0)
-    value = action.get("value", state.pile_value)
-    _check_play(state, action["play"], bonus, value)
+    value = action.get("value", pile_value)
+    _check_cards(hand, chips, pile_value, action["play"], bonus, value)
     cost = penalty(value, action["play"][0])
-    goes_out = len(action["play"]) == len(state.hands[state.active])
-    returned = min(GOING_OUT_RETURN, state.penalties[state.active] + cost) if goes_out else 0
+    goes_out = len(action["play"]) == len(hand)
+    returned = min(GOING_OUT_RETURN, penalties + cost) if goes_out else 0
     return {"value": value, "penalty": cost, "bonus": bonus, "goes_out": goes_out, "returned": returned}
 
 
@@ -472,24 +502,30 @@ def _check_discard(state: State, cards: list[int]) -> None:
 
 def _check_play(state: State, cards: list[int], bonus: int, value: int) -> None:
     seat = state.active
-    missing = _missing(state.hands[seat], cards)
+    _check_cards(state.hands[seat], state.bonus[seat], state.pile_value, cards, bonus, value)
+
+
+def _check_cards(hand: list[int], chips: int, pile_value: int, cards: list[int], bonus: int, value: int) -> None:
+    """May a seat holding ``hand`` and ``chips`` bonus chips play ``cards`` on a pile of ``pile_value``, spending
+    ``bonus`` chips to move the value to ``value``?"""
+    missing = _missing(hand, cards)
     if missing is not None:
-        held = state.hands[seat].count(missing)
+        held = hand.count(missing)
         if held:
             raise RuleViolation(f"you hold only {held} card{'s' if held > 1 else ''} numbered {missing}")
         raise RuleViolation(f"you do not hold a {missing}")
-    if bonus > state.bonus[seat]:
-        raise RuleViolation(f"you have only {state.bonus[seat]} bonus chip{'s' if state.bonus[seat] != 1 else ''}")
+    if bonus > chips:
+        raise RuleViolation(f"you have only {chips} bonus chip{'s' if chips != 1 else ''}")
     card = cards[0]
     if bonus:
-        low, high = reach(state.pile_value, bonus)
+        low, high = reach(pile_value, bonus)
         if not low <= value <= high:
             raise RuleViolation(f"{bonus} bonus chip{'s' if bonus > 1 else ''} move the pile value "
-                                f"{state.pile_value} only to {low}..{high}")
+                                f"{pile_value} only to {low}..{high}")
         if card < value:
             raise RuleViolation(f"{card} is below the adjusted value {value}")
-    elif card < state.pile_value:
-        raise RuleViolation(f"{card} is below the pile value {state.pile_value}; "
+    elif card < pile_value:
+        raise RuleViolation(f"{card} is below the pile value {pile_value}; "
                             f"spend bonus chips to lower it, or play a higher card")
 
 

@@ -160,7 +160,7 @@ def _tidy(local: dict, hand: list[str]) -> None:
 def _may_become_prophet(table) -> bool:
     """May the viewer take the Prophet's role right after their next play (the engine's conditions, now)?"""
     return (table.viewer is not None and table.session.config["players"] != el.SHORT_VARIANT_PLAYERS
-            and el.may_become_prophet(table.session.state, table.viewer))
+            and el.seat_may_become_prophet(table.view(), table.viewer))
 
 
 # ---------------------------------------------------------------------- the table
@@ -437,32 +437,37 @@ def _judge_panel(table, view: dict):
     if call is not None:
         head.append(h("p", {"class": "el-prophet-call", "key": "c"},
                       t("el.judge.prophet_said", name=table.seat_name(view["prophet"]), said=_call_words(call))))
+    help_text = h("p", {"class": "help", "key": "help"},
+                  t("el.judge.prophet_help" if as_prophet else "el.judge.dealer_help"))
+    # The verdict's buttons come last, at the foot of the screen: a Prophet's call then asks in a sheet whose safe
+    # answer stands there too (a second tap never makes the call).
     if pending.get("no_play"):
         # the whole hand shown, duplicates included; a card that is there twice is one choice
         body = [
             h("p", {"key": "q"}, t("el.judge.no_play", name=name, card=card_name(after))),
-            h("div", {"class": "el-actions", "key": "a"},
-              h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
-                           "id": "el-right"}, t("el.judge.no_play_right"))),
+            help_text,
             h("p", {"class": "help", "key": "h"}, t("el.judge.no_play_pick")),
             h("div", {"class": "el-pick", "key": "p"},
               [h("button", {"type": "button", "class": "el-card-button", "data-act": "el:judge",
                             "data-arg": f"card:{code}", "key": f"{code}-{copy}",
                             "aria-label": t("el.judge.play_card", card=card_name(code))}, card_face(code))
                for code, copy in slots(sorted(pending["hand"], key=hand_order))]),
+            h("div", {"class": "el-actions", "key": "a"},
+              h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
+                           "id": "el-right"}, t("el.judge.no_play_right"))),
         ]
     else:
         body = [
             h("p", {"key": "q"}, t("el.judge.play", name=name, card=card_name(after), n=len(pending["cards"]))),
             cards_row(pending["cards"], "el-row el-judged"),
+            help_text,
             h("div", {"class": "el-actions", "key": "a"},
               h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
                            "id": "el-right"}, t("el.judge.right")),
               h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "wrong",
                            "id": "el-wrong"}, t("el.judge.wrong"))),
         ]
-    return h("div", {"class": "el-bar el-judge"}, head, body,
-             h("p", {"class": "help"}, t("el.judge.prophet_help" if as_prophet else "el.judge.dealer_help")))
+    return h("div", {"class": "el-bar el-judge"}, head, body)
 
 
 def _call_words(call: dict) -> str:
@@ -588,7 +593,7 @@ def _prophet_sheet(table, view: dict):
                  actions=[h("button", {"type": "button", "class": "button sheet-first", "data-act": "el:prophet-no",
                                        "id": "prophet-no", "key": "n"}, t("el.offer.not_now")),
                           h("button", {"type": "button", "class": "button primary", "data-act": "el:prophet-yes",
-                                       "id": "prophet-yes", "key": "y"}, t("el.offer.become"))])
+                                       "id": "prophet-yes", "key": "y"}, t("el.offer.become"))], choice=True)
 
 
 def _call_sheet(table, view: dict):

@@ -36,7 +36,7 @@ def hint_button(table):
 def current(table) -> dict | None:
     """The hint of the current position, if the person asked for it."""
     held = table.local.get("hint")
-    return held if held and held["at"] == len(table.session.actions) else None
+    return held if held and held["at"] == table.moment() else None
 
 
 def suggested(table) -> str | None:
@@ -58,7 +58,7 @@ def handle(table, act: str, compute, pick) -> bool:
         if not table.my_turn():
             return True
         if current(table) is None:
-            table.local["hint"] = {"at": len(table.session.actions), "steps": 1, "hint": compute(table.view())}
+            table.local["hint"] = {"at": table.moment(), "steps": 1, "hint": compute(table.view())}
             table.note_hint()
         table.open_sheet(SHEET, opener=OPENER, focus=f"#hint-step-{current(table)['steps']}")
     elif act == "hint:more":

@@ -98,7 +98,9 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 
 
 def new_table_state() -> dict:
-    return {"selected": None, "hint": None}
+    """The picked card; the hint shown; the card the hint picked for the person (tapping it, as the hint says,
+    keeps it picked instead of putting it down)."""
+    return {"selected": None, "hint": None, "hint_picked": None}
 
 
 def pile_name(pile: int) -> str:
@@ -198,8 +200,17 @@ def _who_played(table, card: int) -> int | None:
     return None
 
 
+def _variants(config: dict):
+    """The variants this table plays (Expert, Smaller hands, On Fire, Strict table), as small tags; none: nothing."""
+    on = [flag for flag in (*VARIANT_FLAGS, "strict") if config.get(flag)]
+    if not on:
+        return None
+    return h("ul", {"class": "tg-variants", "aria-label": t("tg.variants")},
+             [h("li", {"class": ["tg-variant", f"tg-variant-{flag}"], "key": flag}, t(f"tg.opt.{flag}")) for flag in on])
+
+
 def _status(table, view, note=None):
-    """The turn (or ``note`` instead) and the draw pile."""
+    """The turn (or ``note`` instead), the draw pile, and the variants the table plays."""
     session = table.session
     if session.is_over:
         text = t("tg.status.over")
@@ -216,7 +227,8 @@ def _status(table, view, note=None):
              h("p", {"class": "draw-pile", "aria-label": t("tg.draw_pile", n=view["draw_count"]), **origin("draw-pile")},
                h("span", {"class": "draw-stack", "aria-hidden": "true"}),
                h("span", {"class": "draw-count"}, str(view["draw_count"])),
-               h("span", {"class": "draw-word"}, t("tg.draw_short"))))
+               h("span", {"class": "draw-word"}, t("tg.draw_short"))),
+             _variants(table.session.config))
 
 
 def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):
@@ -453,11 +465,15 @@ def handle(table, act: str, arg: str | None) -> None:
 
 
 def tap_card(table, card: int) -> None:
-    """Pick a card; tap the picked card again and it goes to its pile, if exactly one pile takes it."""
+    """Pick a card; tap the picked card again and it goes to its pile, if exactly one pile takes it (else it is put
+    back). A card the hint picked stays picked when tapped, as the hint's words say to, so the pile tapped next
+    takes it."""
     local = table.local
     if not table.hand_visible():
         return
-    if local["selected"] == card:
+    if local["selected"] == card and local.get("hint_picked") == card:
+        local["hint_picked"] = None  # "Play 37 on ...": the person taps 37 as told; it stays picked
+    elif local["selected"] == card:
         _, plays = _legal_plays(table)
         piles = [p for p in range(4) if (card, p) in plays]
         if len(piles) == 1:
@@ -466,6 +482,7 @@ def tap_card(table, card: int) -> None:
         local["selected"] = None
     else:
         local["selected"] = card
+        local["hint_picked"] = None
     table.services.focus_after_render(f"#card-{card}")
 
 
@@ -515,7 +532,7 @@ def play_on(table, pile: int) -> None:
     view = table.view()
     top = view["piles"][pile]["top"]
     if not fits(card, pile, top):
-        table.services.notify(t("tg.no_fit", card=card, pile=pile_name(pile), top=top), "error", key="illegal")
+        table.refuse(t("tg.no_fit", card=card, pile=pile_name(pile), top=top))
         return
     hand = view["hand"]
     index = hand.index(card)
@@ -534,11 +551,11 @@ def give_hint(table) -> None:
     if not table.my_turn():
         return
     module = bot_registry.bot_module("the-game")
-    bot = bot_registry.make_bot("the-game", module.DEFAULT_LEVEL, table.session.seed, table.viewer)
+    bot = bot_registry.make_bot_from("the-game", module.DEFAULT_LEVEL, table.session.bot_seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
     table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
-    table.local["selected"] = action.get("play")
+    table.local["selected"] = table.local["hint_picked"] = action.get("play")
     table.services.announce(_hint_text(action))
 
 

@@ -9,9 +9,10 @@ adds the seat chips (``seat_status``), the recap and the move log (``log_event``
 sheets this module draws (``render_sheet``): the drop-out confirmation and a round's summary.
 
 The engine decides everything. What is legal comes from ``legal_actions``; what a planned play would do (its
-adjusted value, penalty, going out, the chips returned) from ``rules.preview_play``; what a pass, a pass and force
-or a drop-out would cost from applying it to the current state and keeping nothing (``action_cost``). This module
-draws views and builds actions; it adds no rule of its own.
+adjusted value, penalty, going out, the chips returned) from ``rules.seat_preview``; what a pass, a pass and force
+or a drop-out would cost from ``rules.seat_cost``. Both read the viewer's own view, so a seat played on another
+phone (which holds no state) draws the same. This module draws views and builds actions; it adds no rule of its
+own.
 
 Misclicks: every action shows its exact cost before it is taken, and the costly irreversible one (dropping out,
 up to 12 chips) asks first. There is no undo: the rules have none, and a play taken back after the next player
@@ -139,22 +140,18 @@ def planned_play(view: dict, local: dict) -> dict | None:
 
 
 def preview_play(table, plan: dict) -> tuple[dict | None, IllegalAction | None]:
-    """The engine's preview of a play (value, penalty, bonus, goes_out, returned), or its refusal."""
+    """The engine's preview of a play (value, penalty, bonus, goes_out, returned) from the viewer's own view, or
+    its refusal."""
     try:
-        return rules.preview_play(table.session.state, plan), None
+        return rules.seat_preview(table.view(), plan), None
     except IllegalAction as err:
         return None, err
 
 
 def action_cost(table, action: dict) -> int | None:
-    """The penalty chips ``action`` would cost its player now, as the engine applies it (the result is thrown
-    away; nothing changes); None when the engine refuses it."""
-    state = table.session.state
-    try:
-        after = rules.apply(state, action)
-    except IllegalAction:
-        return None
-    return net_chips(after.log[len(state.log)])
+    """The penalty chips ``action`` would cost its player now, as the engine counts them (from the viewer's own
+    view: a seat on another phone holds no state); None when the engine refuses it."""
+    return rules.seat_cost(table.view(), action)
 
 
 def net_chips(change: dict) -> int:
@@ -531,7 +528,7 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
         if action in legal:
             costs[name] = action_cost(table, action)
     plays = [a for a in legal if "play" in a]
-    alone = view["status"].count(rules.IN) == 1
+    alone = last_in_round(view)
     stuck = not plays and not view["forced"]  # no card can be played, even with every bonus chip
     note = None
     if view["forced"]:
@@ -549,7 +546,9 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
     dead_end = stuck and alone  # passing would only cost chips for ever: dropping out comes first
     play = _action_button("tt:play", "tt-play", t("tt.play"), net_chips(result) if result else None, bool(result),
                           "P", "primary tt-main")
-    pass_ = _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"), "pass" in costs, "S", "tt-pass")
+    # Alone, a pass only costs a chip and brings the turn straight back: it is not offered.
+    pass_ = _action_button("tt:pass", "tt-pass", t("tt.pass"), costs.get("pass"),
+                           "pass" in costs and not (alone and not view["forced"]), "S", "tt-pass")
     force = _action_button("tt:force", "tt-force", t("tt.force"), costs.get("force"), "force" in costs, "F",
                            "tt-force", extra=t("tt.force.help"))
     drop = _action_button("tt:drop", "tt-drop", t("tt.drop"), costs.get("drop"), "drop" in costs, "X",
@@ -563,6 +562,11 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
         h("div", {"class": ["tt-actions", f"n{len(buttons)}"]}, buttons),
         h("p", {"class": "keys muted"}, t("tt.keys.play")),
     )
+
+
+def last_in_round(view: dict) -> bool:
+    """Is the viewer the only player still in the round (everyone else went out or dropped out)?"""
+    return view["status"].count(rules.IN) == 1
 
 
 def _forcer(table, view: dict) -> str | None:
@@ -879,7 +883,9 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:play":
         play(table)
     elif act == "tt:pass":
-        _act(table, {"pass": True})
+        view = table.view()
+        if view["forced"] or not last_in_round(view):
+            _act(table, {"pass": True})
     elif act == "tt:force":
         _act(table, {"pass": True, "force": True})
     elif act == "tt:drop":

@@ -112,9 +112,10 @@ def _events(table, entries, compact: bool):
 
 
 def _seat_label(table, seat) -> str:
+    """A seat's name; "(you)" for the person the table's words address (``table.reader``)."""
     if seat is None:
         return t("log.table")
-    return t("log.you", name=table.seat_name(seat)) if seat == table.viewer else table.seat_name(seat)
+    return t("log.you", name=table.seat_name(seat)) if seat == table.reader else table.seat_name(seat)
 
 
 def _round_title(table, number: int) -> str:
@@ -136,7 +137,7 @@ def render_log(table, limit: int | None = None):
         if turn.round is not None and turn.round != last_round:
             items.append(h("li", {"class": "log-round", "key": f"round-{turn.round}"}, _round_title(table, turn.round)))
         last_round = turn.round
-        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.viewer else None], "key": turn.number},
+        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.reader else None], "key": turn.number},
                        h("span", {"class": "log-who"},
                          h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ",
                          _seat_label(table, turn.seat)),
@@ -149,37 +150,63 @@ def render_log(table, limit: int | None = None):
 
 
 def recap_entries(table) -> tuple[str, list[Entry]]:
-    """What the recap line tells: ("since", entries) on your turn after others acted; else ("last", the latest
-    turn's entries); ("none", []) before anything happened."""
+    """What the recap tells: ("since", entries) on your turn after others acted; else the latest turn's entries,
+    ("this", ...) while that turn is under way, ("last", ...) once it has ended; ("none", []) before anything
+    happened."""
     viewer = table.viewer
-    if viewer is not None and table.session.to_act == viewer:
+    to_act = table.session.to_act
+    if viewer is not None and to_act == viewer:
         since = table.log.since_last_action_of(viewer)
         if since:
             return "since", since
     turns = table.log.turns()
     if not turns:
         return "none", []
-    return "last", turns[-1].entries
+    last = turns[-1]
+    under_way = last.seat == to_act and not last.entries[-1].event.get("ends_turn")
+    return ("this" if under_way else "last"), last.entries
 
 
-def render_recap(table, kind_entries=None, button: bool = True):
-    """One line: who did what (grouped by seat). A button opening the whole log, unless ``button`` is False
-    (the pass-the-device cover shows it as text)."""
-    kind, entries = kind_entries or recap_entries(table)
-    parts = []
-    seat = object()
+def by_seat(entries: list[Entry]) -> list[tuple[int | None, list[Entry]]]:
+    """The entries grouped by the seat that took them, seats in the order they first acted."""
+    groups: dict = {}
     for entry in entries:
-        if entry.seat != seat:
-            seat = entry.seat
-            parts.append(h("span", {"class": "recap-who", "key": f"who-{entry.index}"}, _seat_label(table, seat)))
-        parts.append(h("span", {"class": ["log-event", *entry.event.get("marks", ())], "key": entry.index},
-                       table.ui.render_event(table, entry.event, True)))
-    lead = {"since": t("log.since_your_turn"), "last": t("log.last_turn"), "none": t("log.nothing_yet")}[kind]
-    content = [h("span", {"class": "recap-lead"}, lead), parts]
+        groups.setdefault(entry.seat, []).append(entry)
+    return list(groups.items())
+
+
+LEADS = {"since": "log.since_your_turn", "this": "log.this_turn", "last": "log.last_turn", "none": "log.nothing_yet"}
+
+
+def _recap_lines(table, entries: list[Entry]):
+    """A line per seat: its name (never squeezed), then what it did (cut at the line's end on a narrow screen)."""
+    return [h("span", {"class": "recap-item", "key": f"seat-{seat}"},
+              h("span", {"class": "recap-who"}, _seat_label(table, seat)),
+              h("span", {"class": "recap-what"},
+                [h("span", {"class": ["log-event", *entry.event.get("marks", ())], "key": entry.index},
+                   table.ui.render_event(table, entry.event, True)) for entry in group]))
+            for seat, group in by_seat(entries)]
+
+
+def render_recap(table, kind_entries=None, button: bool = True, folded: bool = False):
+    """Who did what since your turn: a line per seat that acted (``folded``: all on one line); otherwise the
+    latest turn on one line. A button opening the whole log, unless ``button`` is False (the pass-the-device
+    cover shows it as text). On your turn after others acted it comes with a fold button (``table:recap-fold``)."""
+    kind, entries = kind_entries or recap_entries(table)
+    several = kind == "since" and not folded
+    content = [h("span", {"class": "recap-lead"}, t(LEADS[kind]), " "),
+               h("span", {"class": "recap-items"}, _recap_lines(table, entries))]
+    classes = ["recap", f"recap-{kind}", "recap-several" if several else None]
     if not button:
-        return h("p", {"class": ["recap", f"recap-{kind}"]}, content)
-    return h("button", {"type": "button", "class": ["recap", f"recap-{kind}"], "data-act": "table:log",
-                        "id": "recap", "aria-haspopup": "dialog"},
+        return h("div", {"class": classes}, content)
+    main = h("button", {"type": "button", "class": classes, "data-act": "table:log", "id": "recap",
+                        "aria-haspopup": "dialog"},
              h("span", {"class": "recap-line"}, content),
              h("span", {"class": "visually-hidden"}, " ", t("log.open")),
-             h("span", {"class": "recap-open", "aria-hidden": "true"}, "▴"))
+             h("span", {"class": "recap-open", "aria-hidden": "true"}, "▴" if not several else None))
+    if kind != "since":
+        return main
+    fold = h("button", {"type": "button", "class": "recap-fold", "data-act": "table:recap-fold", "id": "recap-fold",
+                        "aria-pressed": "false" if folded else "true", "aria-label": t("log.recap_fold")},
+             h("span", {"aria-hidden": "true"}, "▾" if folded else "▴"))
+    return h("div", {"class": ["recap-box", "folded" if folded else None]}, main, fold)

@@ -36,11 +36,16 @@ class SheetState:
         return self.name is not None if name is None else self.name == name
 
 
-def sheet(name: str, title: str, body, close_act: str, actions=None, kind: str = "panel", anchor: str | None = None):
+def sheet(name: str, title: str, body, close_act: str, actions=None, kind: str = "panel", anchor: str | None = None,
+          choice: bool = False):
     """A sheet titled ``title`` holding ``body``; ``close_act`` is the intent of its close button and backdrop.
 
     ``kind``: "panel" (a bottom sheet on a phone, a centred panel on a desktop) or "menu" (a small popover; on a
-    phone still a bottom sheet). ``anchor``: a CSS class that places a popover near what opened it.
+    phone still a bottom sheet). ``anchor``: a CSS class that places a popover near what opened it. ``choice``:
+    ``actions`` are a question's answers, the safe one first (see ``confirm``).
+
+    Every sheet ignores taps while it arrives (~0.35 s, the stylesheet's ``sheet-guard``), so the second tap of a
+    double tap on the button that opened it is lost, never taken as an answer.
     """
     return h(
         "div", {"class": ["sheet-layer", f"sheet-{kind}", anchor], "key": f"sheet-{name}"},
@@ -52,13 +57,15 @@ def sheet(name: str, title: str, body, close_act: str, actions=None, kind: str =
             h("button", {"type": "button", "class": "sheet-close", "data-act": close_act,
                          "aria-label": t("sheet.close")}, "×")),
           h("div", {"class": "sheet-body"}, body),
-          h("footer", {"class": "sheet-actions"}, actions) if actions else None),
+          h("footer", {"class": ["sheet-actions", "choice-actions" if choice else None]}, actions) if actions else None),
     )
 
 
 def confirm(name: str, title: str, text: str, yes: tuple[str, str], no: tuple[str, str], danger: bool = False):
     """Ask before something costly and irreversible. ``yes``/``no``: (label, intent). The safe answer is first
-    in the focus order (``sheet-first``), so Enter never confirms by accident."""
+    in the focus order (``sheet-first``), so Enter never confirms by accident; on a phone the answers stack with
+    the safe one at the foot of the screen, full width, where the bars' buttons that open a confirmation are, so
+    a second tap on the opener never lands on the costly answer."""
     yes_label, yes_act = yes
     no_label, no_act = no
     return sheet(
@@ -69,4 +76,5 @@ def confirm(name: str, title: str, text: str, yes: tuple[str, str], no: tuple[st
             h("button", {"type": "button", "class": ["button", "danger" if danger else "primary"], "data-act": yes_act,
                          "id": f"{name}-yes"}, yes_label),
         ],
+        choice=True,
     )

@@ -1,5 +1,7 @@
 """Home: choose a game (new game, daily challenge, rules, a first game that teaches) and resume or delete saved
-games. Games with no move are not listed (a table left empty removes its own save)."""
+games. Games with no move are not listed (a table left empty removes its own save). Once a daily challenge is
+over, home counts down to the next one, kept current while it is shown (drawn again as each minute of the count
+passes, and with the new day's challenges when the day turns)."""
 from __future__ import annotations
 
 from junban.games import available_games
@@ -19,6 +21,7 @@ class HomeScreen:
         self.confirm_delete: str | None = None
         self.confirm_prune = False
         self.daily = daily_ui.DailyBoard(services)
+        self.timer = None  # the countdown's next minute
         self._refresh()
 
     def _refresh(self) -> None:
@@ -26,6 +29,24 @@ class HomeScreen:
         self.old_finished = len(self.services.store.old_finished(self.saves))
         self.daily.refresh({s.id for s in self.saves})
         self.services.report_storage_problems()
+
+    def after_render(self) -> None:
+        """While the time to the next challenge is shown, draw home again when its minutes change."""
+        platform = self.services.platform
+        if self.timer is None and self.daily.finished_today():
+            left = platform.seconds_to_midnight()
+            self.timer = platform.call_later((left % 60 or 60) + 0.05, self._tick)
+
+    def _tick(self, *_args) -> None:
+        self.timer = None
+        if self.services.is_showing(self):
+            self._refresh()  # the day may have turned: its new challenges
+            self.services.render()
+
+    def leave(self) -> None:
+        if self.timer is not None:
+            self.services.platform.cancel(self.timer)
+            self.timer = None
 
     def storage_changed(self, key) -> None:
         self._refresh()
@@ -39,7 +60,37 @@ class HomeScreen:
             h("section", {"class": "games", "aria-label": t("home.games")},
               [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
+            self._phones(),
         ]
+
+    def _phones(self):
+        """Playing on several phones, as a guest: join a table by scanning its host's code, or open a seat this
+        phone played at another phone's table (storage ``junban.guest.*``)."""
+        rows = []
+        store = self.services.store
+        for table in store.guest_tables():
+            record = store.read_guest(table)
+            if record is None or not isinstance(record.get("update"), dict):
+                continue
+            title = game_title(record["game"])
+            n = record["seat"] + 1
+            over = record["update"].get("over") is True
+            rows.append(h("li", {"class": ["save", "finished" if over else None], "key": f"guest-{table}"},
+                          h("div", {"class": "save-info"},
+                            h("strong", {}, t("home.seat", game=title, n=n)),
+                            h("span", {"class": "muted"}, t("home.seat_over") if over else
+                              _ago(self.services.platform.now() - float(record.get("updated") or 0)))),
+                          h("div", {"class": "save-actions"},
+                            h("a", {"class": "button", "href": f"#/seat/{table}",
+                                    "aria-label": t("home.seat_label", game=title, n=n)}, t("home.seat_open")),
+                            h("button", {"type": "button", "class": "button quiet", "data-act": "home:forget-seat",
+                                         "data-arg": table}, t("home.seat_forget")))))
+        self.services.report_storage_problems()
+        return h("section", {"class": "saves phones-home"},
+                 h("h2", {}, t("home.phones")),
+                 h("p", {"class": "muted"}, t("home.phones_help")),
+                 h("p", {}, h("a", {"class": "button", "href": "#/join", "id": "join-table"}, t("home.join"))),
+                 h("ul", {"class": "save-list"}, rows) if rows else None)
 
     def _game_tile(self, game: str):
         return h(
@@ -116,6 +167,8 @@ class HomeScreen:
             self.confirm_delete = None
             self._refresh()
             self.services.announce(t("home.deleted"))
+        elif act == "home:forget-seat" and arg:
+            self.services.store.delete_guest(arg)
         elif act.startswith("prune:"):  # asking before old finished games go (screens/old_games.py)
             from junban.ui.screens.old_games import handle_prune
 

@@ -8,9 +8,12 @@ from junban.errors import JunbanError
 from junban.games import load_game
 from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed
 from junban.session import NAME_MAX_LENGTH, Seat, clean_name
+from junban.ui import i18n
 from junban.ui.games import game_ui
 from junban.ui.dom import h
 from junban.ui.i18n import error_text, t
+
+i18n.register("phones")
 
 
 class SetupScreen:
@@ -59,7 +62,8 @@ class SetupScreen:
                               "aria-pressed": "true" if n == self.players else "false",
                               "aria-label": t("setup.players_n", n=n), "key": n}, str(n))
                  for n in seats]),
-              h("ol", {"class": "seat-list"}, [self._seat_row(i, seat) for i, seat in enumerate(self.seats)])),
+              h("ol", {"class": "seat-list"}, [self._seat_row(i, seat) for i, seat in enumerate(self.seats)]),
+              self._phones_line()),
             self.ui.setup_options(self),
             h("details", {"class": "group more", "open": True if self.seed_error else None, "id": "setup-more"},
               h("summary", {}, t("setup.more")),
@@ -78,16 +82,38 @@ class SetupScreen:
               h("a", {"class": "button quiet", "href": "#/"}, t("setup.cancel"))),
         )
 
+    @property
+    def phones_allowed(self) -> bool:
+        """A seat may be played on another phone at a table of several (junban.net): not in a game for one."""
+        from junban.net.protocol import GAMES
+
+        return self.game in GAMES and self.players > 1
+
+    def _phones_line(self):
+        """Play on several phones: a button that makes the friends' seats phone seats, and what it needs."""
+        from junban.net.protocol import GAMES
+
+        if self.game not in GAMES:
+            return None
+        if any(s.get("phone") for s in self.seats):
+            return h("p", {"class": "help phones-help"}, t("setup.phone_help"))
+        return h("p", {"class": "phones-offer"},
+                 h("button", {"type": "button", "class": "button small", "data-act": "setup:phones",
+                              "id": "play-on-phones"}, "📱 ", t("setup.phones_button")))
+
     def _seat_row(self, i: int, seat: dict):
         is_bot = seat["kind"] == "bot"
+        kind = "phone" if seat.get("phone") else seat["kind"]
         label = t("setup.seat", n=i + 1)
+        choices = [("person", t("setup.here") if self.phones_allowed else t("setup.person"))]
+        if self.phones_allowed:
+            choices.append(("phone", t("setup.phone")))
+        choices.append(("bot", t("setup.bot")))
         kind_toggle = h(
             "div", {"class": "segmented small", "role": "group", "aria-label": t("setup.seat_kind", seat=label)},
-            h("button", {"type": "button", "class": "seg", "data-act": "setup:kind", "data-arg": f"{i}:person",
-                         "aria-pressed": "false" if is_bot else "true"}, t("setup.person")),
-            h("button", {"type": "button", "class": "seg", "data-act": "setup:kind", "data-arg": f"{i}:bot",
-                         "aria-pressed": "true" if is_bot else "false"}, t("setup.bot")),
-        )
+            [h("button", {"type": "button", "class": "seg", "data-act": "setup:kind", "data-arg": f"{i}:{name}",
+                          "aria-pressed": "true" if kind == name else "false", "key": name}, word)
+             for name, word in choices])
         if is_bot:
             detail = h("select", {"data-field": f"level-{i}", "aria-label": t("setup.level_of", seat=label),
                                   "value": seat["level"]},
@@ -106,12 +132,16 @@ class SetupScreen:
             self._set_players(int(arg))
         elif act == "setup:kind" and arg:
             index, _, kind = arg.partition(":")
-            if index.isdigit() and int(index) < self.players and kind in ("person", "bot"):
+            if index.isdigit() and int(index) < self.players and kind in ("person", "phone", "bot"):
                 i = int(index)
                 if kind == "bot":
                     self.seats[i] = {"kind": "bot", "name": t("seat.bot", n=i + 1), "level": self.default_level}
+                elif kind == "phone" and self.phones_allowed:
+                    self.seats[i] = {"kind": "person", "name": self._person_name(i), "phone": True}
                 else:
                     self.seats[i] = {"kind": "person", "name": self._person_name(i)}
+        elif act == "setup:phones":
+            self.play_on_phones()
         elif act == "setup:new-seed":
             self.seed, self.seed_error = random_seed(), None
         elif act == "setup:daily":
@@ -165,8 +195,27 @@ class SetupScreen:
             if s["kind"] == "bot":
                 seats.append(Seat("bot", t("seat.bot", n=i + 1), s["level"]))
             else:
-                seats.append(Seat("person", clean_name(s["name"], t("seat.person", n=i + 1))))
+                seats.append(Seat("person", clean_name(s["name"], t("seat.person", n=i + 1)),
+                                  phone=bool(s.get("phone")) and self.phones_allowed))
         return seats
+
+    def play_on_phones(self) -> None:
+        """"Play on several phones": every person's seat but the first is played on its own phone (a table of
+        one person gets a second seat for a friend first)."""
+        if self.players == 1 and 2 in self.module.SEATS:
+            self._set_players(2)
+            self.seats[1] = {"kind": "person", "name": self._person_name(1)}
+        if not self.phones_allowed:
+            return
+        people = [i for i, s in enumerate(self.seats) if s["kind"] == "person"]
+        if len(people) < 2:  # one person and bots: the next seat becomes a friend's phone
+            i = next((j for j in range(self.players) if j not in people), None)
+            if i is None:
+                return
+            people.append(i)
+        for i in people[1:]:
+            self.seats[i] = {"kind": "person", "name": self._person_name(i), "phone": True}
+        self.services.announce(t("setup.phone_help"))
 
     def start(self) -> None:
         try:

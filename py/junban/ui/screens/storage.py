@@ -326,6 +326,46 @@ def send_file(services, record: dict | None) -> None:
                                    transfer.game_file(record, services.platform.now(), services.store.daily()))
 
 
+def send_box(table):
+    """The "Send this game" box on a table: a link to go on elsewhere (shared or copied with a button), and the
+    same as a file."""
+    link = getattr(table, "send_link", False)
+    if link is False:
+        return None
+    note = {"copied": t("table.copied"), "failed": t("table.copy_failed")}.get(table.sent)
+    sheet = table.services.platform.can_share()
+    return h("div", {"class": "st-send", "id": "send-box"},
+             h("p", {"class": "help"}, t("send.help")),
+             h("label", {"for": "send-url"}, t("send.link_label")) if link else None,
+             h("input", {"id": "send-url", "type": "text", "readonly": True, "value": link}) if link
+             else h("p", {}, t("send.too_long")),
+             h("p", {"class": ["share-note", table.sent], "id": "send-note"}, note) if link and note else None,
+             h("div", {"class": "st-actions"},
+               h("button", {"type": "button", "class": "button primary", "data-act": "send:share", "id": "send-share"},
+                 t("send.share" if sheet else "send.copy")) if link else None,
+               h("button", {"type": "button", "class": "button", "data-act": "send:file", "id": "send-file"},
+                 t("send.download")),
+               h("button", {"type": "button", "class": "button quiet", "data-act": "send:close"}, t("send.close"))))
+
+
+def handle_send(table, act: str) -> None:
+    services = table.services
+    record = table.session.to_record()
+    if act == "send:open":
+        token = transfer.game_token(record)
+        table.send_link = f"{services.platform.page_url()}#/receive?game={token}" if token else None
+        table.sent = None
+        services.focus_after_render("#send-share" if token else "#send-file")
+    elif act == "send:share" and table.send_link:
+        table.sent = None
+        services.share(lambda outcome: setattr(table, "sent", outcome), t("table.copied"), t("table.copy_failed"),
+                       url=table.send_link, title=f"Junban · {table.title}")
+    elif act == "send:file":
+        send_file(services, record)
+    elif act == "send:close":
+        table.send_link = False
+
+
 # ---------------------------------------------------------------------- helpers
 
 

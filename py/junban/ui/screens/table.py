@@ -22,20 +22,23 @@ this screen owns what every game shares:
 from __future__ import annotations
 
 from junban import links
-from junban.errors import IllegalAction
+from junban.errors import IllegalAction, JunbanError
 from junban.rng import random_seed
 from junban.session import Session
-from junban.ui import i18n, tutorials
+from junban.ui import i18n, sound, tutorials
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
-from junban.ui.parts import marks, movelog
+from junban.ui.parts import marks, movelog, phones
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
 
 # Sheets every table has; a game's own sheets are drawn by its module (``render_sheet``).
-SHARED_SHEETS = ("menu", "log", "rules", "result")
+SHARED_SHEETS = ("menu", "log", "rules", "result", "phones", "phones-setup")
+# The sheets the pass-the-device cover opens over itself (the top bar's ? and ☰ work there too); they show
+# nothing of anyone's hand.
+COVER_SHEETS = ("menu", "log", "rules")
 
 
 class TableScreen:
@@ -56,13 +59,18 @@ class TableScreen:
         self.bot_timer = None
         self.skipping = False
         self.share_url: str | None = None
+        self.recap_folded_at: int | None = None  # the recap folded to one line while the log had this many entries
+        self.shared: str | None = None  # how "Share this deal" went ("copied", "failed", ...; services.share)
         self.conflict = False
         self.stored_actions = list(session.actions)  # the log as this tab last wrote or read it in storage
         self.opened_at = services.platform.now()
         self.send_link: str | None | bool = False  # "Send this game" (screens/storage.py): closed, a link, too long
+        self.sent: str | None = None  # how sharing that link went
         self.review = None  # a finished game's analysis and replay (a game UI's), shown instead of the table
         self.tutorial = tutorials.start(self)
         self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
+        self.hosting = None  # the host of seats played on other phones (parts/phones.py), if it has any
+        phones.attach(self)
         if session.is_over:
             self._record_finished()
 
@@ -77,9 +85,9 @@ class TableScreen:
         return self.session.person_seats()
 
     def needs_handover(self) -> bool:
-        """Is a person to act whose hand must not be shown until they confirm they hold the device?"""
+        """Is a person at this device to act whose hand must not be shown until they confirm they hold it?"""
         seat = self.session.to_act
-        if seat is None or len(self.people) < 2 or self.session.seats[seat].is_bot:
+        if seat is None or len(self.people) < 2 or seat not in self.people:
             return False
         return seat != self.viewer
 
@@ -87,6 +95,12 @@ class TableScreen:
         """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden."""
         seat = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
         return self.session.view(seat)
+
+    @property
+    def reader(self) -> int | None:
+        """Whom the table's words address ("(you)" in the recap and the log): the person the pass-the-device
+        cover calls, else the viewer."""
+        return self.session.to_act if self.needs_handover() else self.viewer
 
     def hand_visible(self) -> bool:
         return self.viewer is not None and not self.needs_handover()
@@ -97,6 +111,14 @@ class TableScreen:
     def seat_name(self, seat: int) -> str:
         info = self.session.seats[seat]
         return i18n.default_name(info.name, seat, info.kind)
+
+    def moment(self):
+        """Where the game stands, as a value that changes with every action (what a hint was computed for)."""
+        return len(self.session.actions)
+
+    def entries(self) -> list:
+        """The move log's entries (what a phone at this table is sent of the log)."""
+        return self.log.entries
 
     def since_my_turn(self) -> list:
         """What the others did since the viewer last acted (the recap; a game marks these cards on the table)."""
@@ -116,6 +138,7 @@ class TableScreen:
                    h("span", {"class": "bar-label"}, t("tut.offer.play")),
                    h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
                  if self.offer_tutorial else None,
+                 self._link_button(),
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
                               "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
@@ -124,13 +147,17 @@ class TableScreen:
                               "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
 
+    def _link_button(self):
+        """The top bar's button for the phones joined to this table (parts/phones.py), if it has any."""
+        return phones.bar_button(self) if self.hosting else None
+
     def render(self):
         if self.review is not None:
             return h("div", {"class": ["table-frame", f"game-{self.session.game}", "reviewing"],
                              "inert": True if self.sheet.is_open() else None, "key": "frame"},
                      h("div", {"class": "table-body"}, self.review.render(self))), self._sheet()
         if self.needs_handover():
-            return self._cover()
+            return [self._cover(), self._sheet() if self.sheet.name in COVER_SHEETS else None]
         body = self.ui.render_table(self)  # first: drawing the table may open one of the game's sheets
         sheet_open = self.sheet.is_open()
         over = self.session.is_over
@@ -152,9 +179,13 @@ class TableScreen:
         name = self.seat_name(seat)
         since = self.log.since_last_action_of(seat)
         recap = movelog.render_recap(self, ("since", since), button=False) if since else None
+        before, _, after = t("table.pass_to", name="\0").partition("\0")
         return h(
-            "section", {"class": "handover", "aria-labelledby": "handover-title"},
-            h("h1", {"id": "handover-title"}, t("table.pass_to", name=name)),
+            "section", {"class": "handover", "aria-labelledby": "handover-title", "key": "handover",
+                        "inert": True if self.sheet.name in COVER_SHEETS else None},
+            # a short name is never cut at its end ("Player / 2")
+            h("h1", {"id": "handover-title"}, before,
+              h("span", {"class": "nowrap" if len(name) <= 16 else None}, name), after),
             h("p", {}, t("table.pass_help", name=name)),
             recap,
             h("button", {"type": "button", "class": "button primary big", "data-act": "table:reveal",
@@ -177,6 +208,7 @@ class TableScreen:
                                  "me" if seat == self.viewer else None],
                        "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
                 h("span", {"class": "seat-name"}, self.seat_name(seat)),
+                phones.seat_mark(self, seat) if info.phone else None,
                 h("span", {"class": "seat-status"}, status(self, view, seat))))
         # More than five seats may not fit a phone's width: the strip then scrolls sideways, and takes the
         # keyboard's focus so the arrow keys scroll it too.
@@ -204,7 +236,8 @@ class TableScreen:
     def _recap_row(self):
         if not self.log.enabled:
             return None
-        return h("div", {"class": "recap-row"}, movelog.render_recap(self))
+        folded = self.recap_folded_at == len(self.log.entries)
+        return h("div", {"class": "recap-row"}, movelog.render_recap(self, folded=folded))
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
@@ -242,6 +275,10 @@ class TableScreen:
             from junban.ui.screens.rules import rules_body
 
             return sheet("rules", t("rules.title", game=self.title), rules_body(self.session.game), "table:close")
+        if name == "phones":
+            return phones.render_sheet(self)
+        if name == "phones-setup":
+            return phones.render_setup(self)
         if name == "result":
             # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
@@ -263,8 +300,13 @@ class TableScreen:
               h("button", {"type": "button", "class": "button menu-item", "data-act": "send:open", "id": "send"},
                 t("send.button")),
               _send_box(self),
+              phones.menu_item(self),
               h("label", {"class": "menu-item speed"}, t("table.bot_speed"), self._speed_select("menu-speed"))
               if bots else None,
+              h("label", {"class": "menu-item setting"},
+                h("input", {"type": "checkbox", "data-field": "sound", "id": "menu-sound",
+                            "checked": self.services.settings.get("sound") is True}),
+                t("table.sound")),
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet", "data-arg": "log"},
                 t("log.title")) if self.log.enabled else None,
               h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet",
@@ -279,9 +321,11 @@ class TableScreen:
     def _share_box(self):
         if not self.share_url:
             return None
+        note = {"copied": t("table.copied"), "failed": t("table.copy_failed")}.get(self.shared)
         return h("div", {"class": "share-box"},
                  h("label", {"for": "share-url"}, t("table.share_label")),
-                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}))
+                 h("input", {"id": "share-url", "type": "text", "readonly": True, "value": self.share_url}),
+                 h("p", {"class": ["share-note", self.shared], "id": "share-note"}, note) if note else None)
 
     def _celebration(self):
         kind = getattr(self.ui, "celebrate", lambda table: None)(self)
@@ -315,6 +359,11 @@ class TableScreen:
             self.share()
         elif act == "table:sheet" and arg in SHARED_SHEETS:
             self.open_sheet(arg, opener=f"#open-{arg}" if arg in ("menu", "rules") else "#recap")
+        elif act == "table:recap-fold":
+            # folded until something new happens: the next recap opens again
+            folded = self.recap_folded_at == len(self.log.entries)
+            self.recap_folded_at = None if folded else len(self.log.entries)
+            self.services.focus_after_render("#recap-fold")
         elif act == "table:log":
             self.open_sheet("log", opener="#recap", focus="#sheet-log h2")
         elif act == "table:close":
@@ -325,6 +374,8 @@ class TableScreen:
             self.replay_table(self.session.seed)
         elif act.startswith("tutorial:") and self.tutorial is not None:
             self.tutorial.handle(self, act)
+        elif act.startswith("phones:"):
+            phones.handle(self, act, arg)
         elif act.startswith("send:"):
             from junban.ui.screens.storage import handle_send
 
@@ -333,9 +384,14 @@ class TableScreen:
             self.ui.handle(self, act, arg)
 
     def field(self, name: str, value, final: bool) -> bool:
+        if name.startswith("phones-"):
+            return phones.field(self, name, value, final)
         if name == "speed" and value in SPEEDS:
             if value != self.services.settings.get("speed"):
                 self.services.set_setting("speed", value)
+            return True
+        if name == "sound" and type(value) is bool:
+            self.services.set_setting("sound", value)
             return True
         handler = getattr(self.ui, "field", None)
         return bool(handler and handler(self, name, value))
@@ -360,26 +416,48 @@ class TableScreen:
         if self.conflict:
             self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
-        session = self.session
         if self.tutorial is not None and not self.tutorial.allows(self, action):
             return False
+        error = self._apply(action)
+        if error is not None:
+            self.refuse(t("table.illegal", reason=error_text(error)))
+            return False
+        self.services.dismiss("illegal")
+        return True
+
+    def apply_for(self, seat: int, action: dict) -> JunbanError | None:
+        """A seat played on another phone acts (``junban.net.host`` checked it speaks for that seat): applied as
+        any action is, or the reason it was refused (for that phone to show; this screen says nothing)."""
+        if self.conflict:
+            return JunbanError("this game was changed in another tab", code="net.host_conflict")
+        error = self._apply(action)
+        if error is None:
+            self.services.render()
+        return error
+
+    def _apply(self, action: dict) -> IllegalAction | None:
+        session = self.session
         seat = session.to_act
         before = session.view(seat) if seat is not None else None
         observed = session.view(movelog.OBSERVER)
         try:
             session.apply(action)
         except IllegalAction as err:
-            self.services.notify(t("table.illegal", reason=error_text(err)), "error", key="illegal")
-            return False
-        self.services.dismiss("illegal")
+            return err
+        after = session.view(movelog.OBSERVER)
         if len(session.actions) > self.log_length:
-            self.log.add(len(session.actions) - 1, seat, observed, session.view(movelog.OBSERVER), action)
+            self.log.add(len(session.actions) - 1, seat, observed, after, action)
         else:  # the action came back to a recent position: the run since then left the game's log (session.py)
             self.log.drop_from(len(session.actions))
         self.log_length = len(session.actions)
+        entries = self.log.entries
+        event = entries[-1].event if entries and entries[-1].index == len(session.actions) - 1 else None
+        sound.give(self.services, sound.action_cue(session.game, event, self.people, observed, after))
         if self.tutorial is not None:
             self.tutorial.after_action(self)
         self._store()
+        if self.hosting is not None:
+            self.hosting.sync()  # every phone at the table sees it at once
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
             self._record_finished()
@@ -387,7 +465,12 @@ class TableScreen:
             message = f"{message} {self.ui.result_line(self)}".strip()
         if message:
             self.services.announce(message)
-        return True
+        return None
+
+    def refuse(self, message: str) -> None:
+        """A move the table will not make: say why (and vibrate, where the device can)."""
+        self.services.notify(message, "error", key="illegal")
+        sound.give(self.services, "refused")
 
     def _record_finished(self) -> None:
         self.services.record_finished(self.session, self.ui.history_entry(self.session))
@@ -462,6 +545,9 @@ class TableScreen:
     # ------------------------------------------------------------------ bots
 
     def after_render(self) -> None:
+        sound.allow(self.services, True)  # (off again when the table is left)
+        if self.hosting is not None:
+            self.hosting.sync()  # every phone at the table sees the change
         if self.tutorial is not None and self.tutorial.holds_bots():
             return
         if self.session.bot_to_act() and not self.conflict:
@@ -492,6 +578,9 @@ class TableScreen:
         self.services.render()
 
     def leave(self) -> None:
+        sound.allow(self.services, False)
+        if self.hosting is not None:
+            phones.detach(self)
         if self.review is not None:
             self.review.stop()
         if self.bot_timer is not None:
@@ -511,15 +600,15 @@ class TableScreen:
         return len(seats), len(bot_levels), level
 
     def share(self) -> None:
+        """"Share this deal": the share sheet (or the clipboard) gets its link; the menu shows it, and says whether
+        it was copied."""
         players, bots, level = self.table_shape()
         # Shared links put people first and bots last; the deal (config + seed) is the same.
         link = links.share_link(self.session.game, self.session.config, self.session.seed, players, bots, level)
         self.share_url = self.services.platform.page_url() + link
-
-        def done(ok: bool) -> None:
-            self.services.announce(t("table.copied") if ok else t("table.copy_failed"))
-
-        self.services.platform.copy_text(self.share_url, done)
+        self.shared = None
+        self.services.share(lambda outcome: setattr(self, "shared", outcome), t("table.copied"),
+                            t("table.copy_failed"), url=self.share_url, title=f"Junban · {self.title}")
         if not self.sheet.is_open("menu"):
             self.open_sheet("menu", opener="#open-menu")
         self.services.focus_after_render("#share-url")

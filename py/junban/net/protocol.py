@@ -1,0 +1,236 @@
+"""Playing on several phones: the messages between the host phone and the phones of its guests.
+
+The **host** holds the game as a table on one device does (log, engine, bots, saves). A **guest** is a seat played
+on another phone, joined to the host by its own data channel: the pairing code the host showed for that seat made
+the channel (``junban.net.sdp``), so everything arriving on it speaks for that seat and no other. The browser
+encrypts the channel; a phone that never scanned the code cannot open one.
+
+Every message is one JSON object of text, ``{"v": 1, "t": <kind>, "s": <sequence number>, ...}``. ``s`` counts the
+messages one side sent on one channel (1, 2, 3 ...): a message whose number is not above the last one taken is a
+replay and is refused. What each side may send:
+
+guest -> host
+    ``hello``   ``table``, ``seat``: the first message on a channel; names the table and seat the guest believes
+                it joined (a mismatch closes the channel).
+    ``act``     ``action`` (the game's own action, checked by the engine), ``at`` (the host's position the guest
+                saw when it acted: ``position_mark``). The host applies it only if its game is still at ``at``, so
+                an intent sent twice (a retry after the Wi-Fi blinked) is never applied twice.
+    ``resync``  the guest's move log does not add up: send it whole again.
+    ``hint``    the person on that phone took a hint (the game is then assisted, as on one device).
+    ``ping``    nothing to say, still here.
+
+host -> guest
+    ``welcome`` ``table``, ``seat``, ``game``, ``config``, ``seats`` (names and kinds), ``bot_seed`` (the one-way
+                seed a hint's bot needs, never the deal's seed).
+    ``log``     ``from``, ``entries``: the public move log from entry ``from`` on (the guest cuts its copy there
+                and appends); long logs come in several messages.
+    ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``over``, ``outcome``, ``legal``
+                (the seat's legal actions when it is to act, else null), ``log_len`` (entries the guest should now
+                hold). A full snapshot: a guest that missed some simply takes the latest.
+    ``ack``     ``of`` (the ``s`` of the guest's ``act``), ``ok``; refused: ``code``, ``params``, ``text`` (the
+                engine's reason, shown in the guest's language).
+    ``ping``, ``bye`` (``why``: the host left the table, or gave the seat to another phone).
+
+Everything received is untrusted: ``decode`` bounds its size and depth before parsing, checks every field's type
+and size, and raises ``ProtocolError`` with a stable ``code``; the receiver then changes nothing.
+"""
+from __future__ import annotations
+
+import json
+import zlib
+
+from junban.errors import JunbanError
+
+VERSION = 1
+# A guest's messages are small (an action is a few dozen characters; Eleusis's longest, a rule text, stays far
+# below). A host's update carries a view (an Eleusis view late in a round: ~10 KB); log chunks are bounded below.
+MAX_FROM_GUEST = 16_000
+MAX_FROM_HOST = 200_000  # under the data channel's 256 KB message size
+MAX_DEPTH = 12
+LOG_CHUNK = 200  # log entries per ``log`` message
+MAX_NAME = 40
+MAX_TABLE_ID = 40
+
+FROM_GUEST = ("hello", "act", "resync", "hint", "ping")
+FROM_HOST = ("welcome", "log", "update", "ack", "ping", "bye")
+
+
+class ProtocolError(JunbanError):
+    """A message that cannot be taken (malformed, oversized, replayed, forged, out of turn)."""
+
+
+def encode(kind: str, seq: int, **fields) -> str:
+    return json.dumps({"v": VERSION, "t": kind, "s": seq, **fields}, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def _depth_ok(text: str, limit: int) -> bool:
+    """Brackets nest at most ``limit`` deep outside strings (checked before parsing: Python's parser recurses)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode(text: object, allowed: tuple[str, ...], max_chars: int, last_seq: int) -> dict:
+    """Parse one received message of a kind in ``allowed`` with a sequence number above ``last_seq``."""
+    if not isinstance(text, str):
+        raise ProtocolError("not text", code="net.not_text")
+    if len(text) > max_chars:
+        raise ProtocolError("too large", code="net.too_large")
+    if not _depth_ok(text, MAX_DEPTH):
+        raise ProtocolError("nested too deeply", code="net.too_deep")
+    try:
+        message = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON", code="net.bad_json") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("not an object", code="net.not_object")
+    if message.get("v") != VERSION or type(message.get("v")) is not int:
+        raise ProtocolError("another version of Junban", code="net.version")
+    kind = message.get("t")
+    if kind not in allowed:
+        raise ProtocolError("unknown message", code="net.unknown_kind")
+    seq = message.get("s")
+    if type(seq) is not int or seq <= last_seq or seq > last_seq + 1_000_000:
+        raise ProtocolError("out of sequence (a replay?)", code="net.sequence")
+    return message
+
+
+# --------------------------------------------------------------------------- field checks
+
+
+def need_int(message: dict, key: str, low: int, high: int) -> int:
+    value = message.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError(f"bad {key}", code="net.field", field=key)
+    return value
+
+
+def need_str(message: dict, key: str, max_len: int) -> str:
+    value = message.get(key)
+    if not isinstance(value, str) or not value or len(value) > max_len:
+        raise ProtocolError(f"bad {key}", code="net.field", field=key)
+    return value
+
+
+def need_dict(message: dict, key: str) -> dict:
+    value = message.get(key)
+    if not isinstance(value, dict):
+        raise ProtocolError(f"bad {key}", code="net.field", field=key)
+    return value
+
+
+def need_list(message: dict, key: str, max_len: int) -> list:
+    value = message.get(key)
+    if not isinstance(value, list) or len(value) > max_len:
+        raise ProtocolError(f"bad {key}", code="net.field", field=key)
+    return value
+
+
+def plain_action(value: object) -> dict:
+    """An action as a guest may send one: an object of plain JSON values (the engine checks the rest)."""
+    if not isinstance(value, dict) or not value or len(value) > 8:
+        raise ProtocolError("not an action", code="net.action")
+    for key in value:
+        if not isinstance(key, str) or len(key) > 24:
+            raise ProtocolError("not an action", code="net.action")
+    return value
+
+
+def reason_fields(err: JunbanError) -> dict:
+    """A refusal as data the other phone can put in its own language: the error's code, its plain parameters, and
+    the English text as a fallback."""
+    params = {k: v for k, v in err.params.items()
+              if isinstance(k, str) and (type(v) is int or (isinstance(v, str) and len(v) <= 80))}
+    return {"code": err.code or "", "params": params, "text": str(err)[:200]}
+
+
+def reason_error(message: dict) -> JunbanError:
+    """The refusal an ``ack`` carries, rebuilt as an error (its text only from the known catalogue or plain)."""
+    code = message.get("code")
+    params = message.get("params")
+    text = message.get("text")
+    params = {k: v for k, v in params.items() if isinstance(k, str) and len(k) <= 24
+              and (type(v) is int or (isinstance(v, str) and len(v) <= 80))} if isinstance(params, dict) else {}
+    return JunbanError(text[:200] if isinstance(text, str) else "",
+                       code=code if isinstance(code, str) and 0 < len(code) <= 60 else None, **params)
+
+
+def position_mark(actions: list) -> str:
+    """Where a game stands, as a short text that changes with every action (and comes back when the log is folded
+    back to an earlier position): its length and a checksum of the whole log."""
+    text = json.dumps(actions, separators=(",", ":"), sort_keys=True)
+    return f"{len(actions)}.{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+# --------------------------------------------------------------------------- log entries
+
+
+def entry_data(index: int, seat: int | None, event: dict) -> list:
+    return [index, seat, event]
+
+
+def read_entries(raw: list, players: int) -> list[tuple[int, int | None, dict]]:
+    """Log entries from a host: [index, seat, event] with a plain event object."""
+    from junban.storage import EVENT
+
+    entries = []
+    for item in raw:
+        if (not isinstance(item, list) or len(item) != 3 or type(item[0]) is not int or item[0] < 0
+                or not (item[1] is None or (type(item[1]) is int and 0 <= item[1] < players))
+                or not isinstance(item[2], dict) or not EVENT.fits(item[2])):
+            raise ProtocolError("bad log entry", code="net.log")
+        entries.append((item[0], item[1], item[2]))
+    return entries
+
+
+# --------------------------------------------------------------------------- what a pairing code says
+
+
+GAMES = ("the-game", "23", "eleusis")  # the games played on several phones, by their number in a pairing code
+TABLE_ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def pack_meta(table_id: str, seat: int, game: str) -> bytes:
+    """The table, seat and game a pairing code is for, in 11 bytes (a table is named by its save's id: 12 letters
+    or digits as this app makes them, at most 12 to be paired)."""
+    if not 1 <= len(table_id) <= 12 or any(ch not in TABLE_ID_CHARS for ch in table_id):
+        raise ProtocolError("this game's name is too long to pair", code="net.table_id")
+    number = 0
+    for ch in table_id:
+        number = number * 36 + TABLE_ID_CHARS.index(ch)
+    return bytes([GAMES.index(game), seat, len(table_id)]) + number.to_bytes(8, "big")
+
+
+def unpack_meta(data: bytes) -> tuple[str, int, str]:
+    """(table id, seat, game) from a pairing code's bytes; ProtocolError if they are not one."""
+    if len(data) != 11 or data[0] >= len(GAMES) or data[1] > 7 or not 1 <= data[2] <= 12:
+        raise ProtocolError("not a Junban pairing code", code="net.bad_code")
+    number = int.from_bytes(data[3:], "big")
+    chars = []
+    for _ in range(data[2]):
+        number, digit = divmod(number, 36)
+        chars.append(TABLE_ID_CHARS[digit])
+    if number:
+        raise ProtocolError("not a Junban pairing code", code="net.bad_code")
+    return "".join(reversed(chars)), data[1], GAMES[data[0]]

@@ -1,0 +1,366 @@
+"""Playing on several phones, at the host's table: which seats are played on other phones, their pairing codes,
+and whether each phone is there.
+
+The table (``screens/table.py``) attaches a ``junban.net.host.Host`` when its game has seats played on other phones
+(``Seat.phone``). The host lives in ``services.hosts`` while the app runs, so the phones stay connected when the
+person looks at another screen and comes back; while no table shows it, a phone's intents are refused ("the
+host is away"). A page that reloads starts without connections: every phone seat gets a new code.
+
+The phones sheet shows one seat's pairing at a time (its QR code, the link to send instead, and where to scan or
+paste the answer the guest's phone shows), and a line per phone seat saying how it is.
+"""
+from __future__ import annotations
+
+from junban.errors import JunbanError
+from junban.net.host import Host
+from junban.ui import i18n
+from junban.ui.dom import h
+from junban.ui.i18n import error_text, t
+from junban.ui.parts.qr import qr_svg
+from junban.ui.parts.sheet import sheet
+
+i18n.register("phones")
+
+VIDEO_ID = "phones-video"
+
+
+def may_host(table) -> bool:
+    """May this table move seats onto phones? A game played on phones, under way, with people at it (not a daily
+    challenge, which is one person's attempt, nor a first game that teaches)."""
+    from junban.net.protocol import GAMES
+
+    session = table.session
+    return (session.game in GAMES and not session.is_over and not session.mode and len(session.seats) > 1
+            and any(not s.is_bot for s in session.seats) and not getattr(session, "remote", False))
+
+
+def menu_item(table):
+    """The table menu's "Play on several phones" (a table under way moves its people's seats onto phones)."""
+    if not may_host(table):
+        return None
+    return h("button", {"type": "button", "class": "button menu-item", "data-act": "phones:setup",
+                        "id": "phones-setup"}, "📱 ", t("setup.phones_button"))
+
+
+def render_setup(table):
+    """Which people play on their own phones (a toggle per person's seat), then Done."""
+    choice = getattr(table, "phones_choice", {})
+    rows = []
+    for seat, info in enumerate(table.session.seats):
+        if info.is_bot:
+            continue
+        on_phone = choice.get(seat, info.phone)
+        rows.append(h("li", {"class": "phones-row", "key": seat},
+                      h("span", {"class": "phones-name"}, table.seat_name(seat)),
+                      h("div", {"class": "segmented small", "role": "group",
+                                "aria-label": t("setup.seat_kind", seat=table.seat_name(seat))},
+                        h("button", {"type": "button", "class": "seg", "data-act": "phones:here",
+                                     "data-arg": str(seat), "aria-pressed": "false" if on_phone else "true"},
+                          t("setup.here")),
+                        h("button", {"type": "button", "class": "seg", "data-act": "phones:phone",
+                                     "data-arg": str(seat), "aria-pressed": "true" if on_phone else "false"},
+                          t("setup.phone")))))
+    return sheet("phones-setup", t("setup.phones_button"),
+                 [h("p", {"class": "help"}, t("setup.phone_help")),
+                  h("ul", {"class": "phones-list"}, rows),
+                  h("p", {"class": "help phones-privacy"}, t("phones.privacy"))],
+                 "table:close",
+                 actions=[h("button", {"type": "button", "class": "button sheet-first", "data-act": "table:close"},
+                            t("phones.cancel")),
+                          h("button", {"type": "button", "class": "button primary", "data-act": "phones:apply",
+                                       "id": "phones-apply"}, t("phones.apply"))])
+
+
+def _apply_setup(table) -> None:
+    """Move the chosen seats onto phones (or back): the game goes on, its save says who plays where."""
+    from junban.session import Seat
+
+    session = table.session
+    seats = []
+    for seat, info in enumerate(session.seats):
+        phone = table.phones_choice.get(seat, info.phone) if not info.is_bot else False
+        seats.append(Seat(info.kind, info.name, info.level, phone=phone))
+    host = table.hosting
+    for seat, info in enumerate(session.seats):
+        if info.phone and not seats[seat].phone and host is not None:
+            host.stop(seat)
+    session.seats = seats
+    table.services.save(session)
+    people = session.person_seats()
+    table.viewer = people[0] if len(people) == 1 else (table.viewer if table.viewer in people else None)
+    table.close_sheet()
+    table.hosting = attach(table) if session.phone_seats() else None
+    if table.hosting is None and host is not None:
+        host.close()
+        table.services.hosts.pop(session.id, None)
+
+
+def attach(table):
+    """The host of this table's phone seats (made once per game while the app runs), or None without any."""
+    session = table.session
+    if not session.phone_seats():
+        return None
+    services = table.services
+    host = services.hosts.get(session.id)
+    if host is None:
+        host = Host(services.platform, session.id, session.game, table, on_change=lambda: _changed(table),
+                    page_url=services.platform.page_url())
+        services.hosts[session.id] = host
+    host.attach(table, on_change=lambda: _changed(table))
+    table.phones_seat = None  # the seat whose code the sheet shows
+    table.phones_scanning = False
+    table.phones_error = None
+    table.local_answer = ""  # an answer being pasted
+    table.hosting = host
+    if not session.is_over:
+        services.platform.load_peer_code(lambda failure: _peer_code_ready(table, host, failure))
+    return host
+
+
+def _peer_code_ready(table, host: Host, failure: str | None) -> None:
+    if failure:
+        table.phones_error = t("phones.no_code", reason=failure)
+    else:
+        for seat in table.session.phone_seats():
+            if host.status(seat) == "closed":
+                host.offer(seat)
+        waiting = _first_waiting(table)
+        if waiting is not None and not table.sheet.is_open():
+            table.phones_seat = waiting
+            table.open_sheet("phones", opener="#open-phones")
+    table.services.render()
+
+
+def detach(table) -> None:
+    """The table is left: the phones stay connected, but nothing is played until it is shown again."""
+    stop_scan(table)
+    if table.hosting is not None:
+        table.hosting.detach(table)
+
+
+def _changed(table) -> None:
+    host = table.hosting
+    if host is None:
+        return
+    seat = table.phones_seat
+    if seat is not None and host.status(seat) == "playing" and table.sheet.is_open("phones"):
+        stop_scan(table)
+        table.services.announce(t("phones.joined", name=table.seat_name(seat)))
+        table.phones_seat = _first_waiting(table)
+        if table.phones_seat is None:
+            table.close_sheet()
+    if table.services.is_showing(table):
+        table.services.render()
+
+
+def _first_waiting(table) -> int | None:
+    host = table.hosting
+    for seat in table.session.phone_seats():
+        if host is not None and host.status(seat) != "playing":
+            return seat
+    return None
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def bar_button(table):
+    """The top bar's phones button: how many phones are here, of how many (a warning when one is missing)."""
+    host = table.hosting
+    seats = table.session.phone_seats()
+    here = sum(1 for s in seats if host.status(s) == "playing")
+    missing = here < len(seats) and not table.session.is_over
+    return h("button", {"type": "button", "class": ["bar-button", "phones-button", "warn" if missing else None],
+                        "data-act": "table:sheet", "data-arg": "phones", "id": "open-phones",
+                        "aria-haspopup": "dialog", "aria-label": t("phones.button", here=here, n=len(seats))},
+             h("span", {"class": "bar-icon", "aria-hidden": "true"}, "📱"),
+             h("span", {"class": "phones-count", "aria-hidden": "true"}, f"{here}/{len(seats)}"))
+
+
+def seat_mark(table, seat: int):
+    """A phone seat's chip says it is played on a phone, and whether that phone is here."""
+    status = table.hosting.status(seat) if table.hosting else "closed"
+    here = status == "playing"
+    return h("span", {"class": ["phone-mark", "here" if here else "away"], "title": t(f"phones.state.{_state(status)}")},
+             h("span", {"aria-hidden": "true"}, "📱"),
+             h("span", {"class": "visually-hidden"}, t(f"phones.state.{_state(status)}")))
+
+
+def _state(status: str) -> str:
+    return {"preparing": "waiting", "offering": "waiting", "connecting": "connecting", "playing": "here",
+            "lost": "lost", "unreachable": "unreachable"}.get(status, "waiting")
+
+
+def render_sheet(table):
+    host = table.hosting
+    session = table.session
+    seat = table.phones_seat if table.phones_seat in session.phone_seats() else _first_waiting(table)
+    table.phones_seat = seat
+    rows = [_seat_row(table, s) for s in session.phone_seats()]
+    return sheet("phones", t("phones.title"),
+                 [h("p", {"class": "error-text", "role": "alert"}, table.phones_error) if table.phones_error else None,
+                  _pairing(table, seat) if seat is not None and host is not None and not session.is_over else None,
+                  h("ul", {"class": "phones-list", "aria-label": t("phones.list")}, rows),
+                  h("p", {"class": "help phones-privacy"}, t("phones.privacy"))],
+                 "table:close", kind="wide")
+
+
+def _seat_row(table, seat: int):
+    host = table.hosting
+    status = host.status(seat)
+    state = _state(status)
+    name = table.seat_name(seat)
+    showing = seat == table.phones_seat and state != "here"
+    return h("li", {"class": ["phones-row", f"phones-{state}"], "key": seat},
+             h("span", {"class": "phones-name"}, "📱 ", name),
+             h("span", {"class": "phones-state"}, t(f"phones.state.{state}")),
+             None if showing or table.session.is_over else
+             h("button", {"type": "button", "class": "button small", "data-act": "phones:show", "data-arg": str(seat)},
+               t("phones.show_code") if state != "here" else t("phones.new_code")))
+
+
+def _pairing(table, seat: int):
+    """One seat's pairing: its code (a QR code and a link), then the guest's answer (scanned or pasted)."""
+    host = table.hosting
+    link = host.links.get(seat)
+    name = table.seat_name(seat)
+    status = host.status(seat)
+    if link is None or status == "preparing":
+        return h("section", {"class": "phones-pairing", "aria-busy": "true"},
+                 h("h3", {}, t("phones.pair_title", name=name)), h("p", {"class": "muted"}, t("phones.making")))
+    problem = h("p", {"class": "error-text", "role": "alert"}, _problem_text(link.problem)) \
+        if status in ("lost", "unreachable") and link.problem else None
+    if status in ("lost", "unreachable"):
+        return h("section", {"class": "phones-pairing"},
+                 h("h3", {}, t("phones.pair_title", name=name)), problem,
+                 h("button", {"type": "button", "class": "button primary", "data-act": "phones:show",
+                              "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")))
+    if status == "connecting":
+        return h("section", {"class": "phones-pairing", "aria-busy": "true"},
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "phones-step"}, t("phones.connecting", name=name)))
+    matrix = table.services.platform.qr_matrix(link.code) if link.code else []
+    return h(
+        "section", {"class": "phones-pairing"},
+        h("h3", {}, t("phones.pair_title", name=name)),
+        h("div", {"class": "phones-code"},
+          h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
+          h("ol", {"class": "phones-steps"},
+            h("li", {}, t("phones.step1", name=name)),
+            h("li", {}, t("phones.step2")),
+            h("li", {}, t("phones.step3")))),
+        h("div", {"class": "phones-link row"},
+          h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-link",
+                      "aria-label": t("phones.link_label", name=name)}),
+          h("button", {"type": "button", "class": "button small", "data-act": "phones:copy", "data-arg": str(seat)},
+            t("phones.copy"))),
+        h("div", {"class": "phones-answer"},
+          h("video", {"id": VIDEO_ID, "class": "phones-video", "playsinline": True, "muted": True,
+                      "aria-label": t("phones.camera")}) if table.phones_scanning else None,
+          h("button", {"type": "button", "class": "button primary", "data-act": "phones:scan", "data-arg": str(seat),
+                       "id": "phones-scan"},
+            t("phones.scan_stop") if table.phones_scanning else t("phones.scan")),
+          h("label", {"class": "field-label", "for": "phones-answer"}, t("phones.paste_label")),
+          h("div", {"class": "row"},
+            h("input", {"type": "text", "id": "phones-answer", "data-field": "phones-answer", "autocomplete": "off",
+                        "spellcheck": "false", "inputmode": "text", "enterkeyhint": "go",
+                        "placeholder": t("phones.paste_placeholder")}),
+            h("button", {"type": "button", "class": "button", "data-act": "phones:paste", "data-arg": str(seat)},
+              t("phones.connect")))),
+    )
+
+
+def _problem_text(code: str | None) -> str:
+    if code in PROBLEMS:
+        return t(f"phones.problem.{code.split('.', 1)[-1]}")
+    if code and code.startswith(("pairing.", "net.")):  # the code could not be made: the reason, in words
+        return t("phones.no_code", reason=error_text(JunbanError("", code=code)))
+    return t("phones.problem.lost")
+
+
+PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table")
+
+
+# ---------------------------------------------------------------------- input
+
+
+def handle(table, act: str, arg: str | None) -> None:
+    host = table.hosting
+    if host is None and not act.startswith(("phones:setup", "phones:here", "phones:phone", "phones:apply")):
+        return
+    seat = int(arg) if arg and arg.isdigit() and int(arg) in table.session.phone_seats() else None
+    if act == "phones:setup":
+        table.phones_choice = {}
+        table.open_sheet("phones-setup", opener="#open-menu")
+        return
+    if act in ("phones:here", "phones:phone") and arg and arg.isdigit():
+        table.phones_choice[int(arg)] = act == "phones:phone"
+        return
+    if act == "phones:apply":
+        _apply_setup(table)
+        return
+    if act == "phones:show" and seat is not None:
+        stop_scan(table)
+        table.phones_seat = seat
+        if host.status(seat) != "offering":
+            host.offer(seat)
+        if not table.sheet.is_open("phones"):
+            table.open_sheet("phones", opener="#open-phones")
+    elif act == "phones:copy" and seat is not None:
+        link = host.links.get(seat)
+        if link and link.code:
+            table.services.platform.copy_text(link.code, lambda ok: table.services.announce(
+                t("table.copied") if ok else t("table.copy_failed")))
+    elif act == "phones:scan" and seat is not None:
+        if table.phones_scanning:
+            stop_scan(table)
+        else:
+            table.phones_scanning = True
+            table.phones_seat = seat
+            table.services.platform.call_later(0, lambda *_: _start_scan(table, seat))
+    elif act == "phones:paste" and seat is not None:
+        take_answer(table, seat, table.local_answer)
+
+
+def field(table, name: str, value, final: bool) -> bool:
+    if name == "phones-answer":
+        table.local_answer = str(value)[:400]
+        if final and table.phones_seat is not None and table.local_answer.strip():
+            take_answer(table, table.phones_seat, table.local_answer)
+            return True
+        return False
+    return False
+
+
+def take_answer(table, seat: int, text: str) -> None:
+    error = table.hosting.answer(seat, text)
+    if error is not None:
+        table.phones_error = t("phones.bad_answer", reason=error_text(error))
+        table.services.notify(table.phones_error, "error", key="phones")
+    else:
+        table.phones_error = None
+        table.local_answer = ""
+        table.services.dismiss("phones")
+        stop_scan(table)
+
+
+def _start_scan(table, seat: int) -> None:
+    if not table.phones_scanning or not table.services.is_showing(table):
+        return
+
+    def on_event(kind, data):
+        if kind == "text" and table.phones_scanning:
+            take_answer(table, seat, str(data))
+        elif kind == "error":
+            table.phones_scanning = False
+            table.phones_error = t(f"phones.camera.{data}") if data in ("no-camera", "denied", "insecure") \
+                else t("phones.camera.no-camera")
+        table.services.render()
+
+    table.services.platform.scan_start(VIDEO_ID, on_event)
+
+
+def stop_scan(table) -> None:
+    if getattr(table, "phones_scanning", False):
+        table.phones_scanning = False
+        table.services.platform.scan_stop()

@@ -1,0 +1,395 @@
+"""The guest's phone: joining a table held by another phone, and playing one seat of it.
+
+- ``JoinScreen`` (``#/join?p=<code>``, or ``#/join`` to scan one): the host's pairing code opened — by the phone's
+  camera app (the code is a Junban link), Junban's own scanner, or a link sent — becomes this phone's answer, shown
+  as a QR code for the host to scan and as a short code to send back. Once the host has taken it and welcomed this
+  phone, the seat's table opens in its place.
+- ``SeatScreen`` (``#/seat/<table>``): that seat's table, drawn by the same table code as on one device
+  (``TableScreen``) from what the host sent: this seat's view, the public move log. An action goes to the host, which
+  applies it with the engine; the table changes when the host's update comes back. Without a connection (the page
+  was reloaded, the Wi-Fi dropped) it shows the last snapshot and asks for the host's code again: scanning it goes
+  on where the seat was.
+
+The phone keeps one record per such seat (``junban.guest.<table>``, storage.py), written at every update, and its
+own History records the finished game for its seat (from what it saw).
+"""
+from __future__ import annotations
+
+from junban.net import guest as guest_net
+from junban.errors import JunbanError
+from junban.storage import StorageFull
+from junban.ui import i18n, sound
+from junban.ui.dom import h
+from junban.ui.i18n import error_text, t
+from junban.ui.parts import movelog
+from junban.ui.parts.qr import qr_svg
+from junban.ui.parts.sheet import confirm
+from junban.ui.screens.table import TableScreen
+
+i18n.register("phones")
+
+VIDEO_ID = "join-video"
+
+
+def token_in(text: str) -> str | None:
+    """The pairing code in a scanned or pasted text: a Junban join link, or the code alone."""
+    text = (text or "").strip()
+    marker = "#/join?p="
+    if marker in text:
+        text = text.split(marker, 1)[1]
+    text = text.split("&", 1)[0].split()[0] if text else ""
+    return text if 20 <= len(text) <= 600 and all(c.isalnum() or c in "-_" for c in text) else None
+
+
+# ---------------------------------------------------------------------- the guest, across screens
+
+
+def connect(services, pairing: guest_net.Pairing):
+    """This phone's guest for ``pairing``: the one already joined to that seat, or a new connection (with what was
+    kept of the seat from an earlier one, if any)."""
+    current = services.guest
+    if (current is not None and current.table_id == pairing.table_id and current.seat == pairing.seat
+            and current.status in ("playing", "joining") and current.conn is not None):
+        return current
+    if current is not None:
+        current.close()
+    kept = services.store.read_guest(pairing.table_id)
+    services.report_storage_problems()
+    if kept is not None and (kept.get("seat") != pairing.seat or kept.get("game") != pairing.game):
+        kept = None  # another seat (or game) under the same name: start afresh
+    guest = guest_net.Guest(services.platform, pairing, lambda what: _changed(services, guest, what), kept=kept)
+    services.guest = guest
+
+    def ready(failure):
+        if failure:
+            guest.problem = "net.no_code"
+            guest.status = "unreachable"
+            _changed(services, guest, "status")
+        else:
+            guest.start()
+
+    services.platform.load_peer_code(ready)
+    return guest
+
+
+def _changed(services, guest, what: str) -> None:
+    if services.guest is not guest:
+        return
+    if what == "update" and guest.game is not None:
+        try:
+            services.store.write_guest(guest.record())
+        except StorageFull:
+            services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
+    screen = services.current()
+    if isinstance(screen, JoinScreen) and screen.guest is guest and guest.game is not None \
+            and guest.game.latest is not None:
+        services.go(f"#/seat/{guest.table_id}", replace=True)
+        return
+    if isinstance(screen, SeatScreen) and screen.table_id == guest.table_id:
+        screen.heard(what)
+    if screen is not None:
+        services.render()
+
+
+# ---------------------------------------------------------------------- joining
+
+
+class JoinScreen:
+    screen_class = "join-screen"
+    focus_on_show = "#main h1"
+
+    def __init__(self, services, token: str | None):
+        self.services = services
+        self.guest = None
+        self.error: str | None = None
+        self.scanning = False
+        self.pairing = None
+        if token:
+            self._open(token)
+
+    @property
+    def title(self) -> str:
+        return t("join.title")
+
+    def _open(self, token: str) -> None:
+        try:
+            self.pairing = guest_net.Pairing(token)
+        except JunbanError as err:
+            self.error = t("join.bad_code", reason=error_text(err))
+            return
+        self.error = None
+        self.guest = connect(self.services, self.pairing)
+        if self.guest.game is not None and self.guest.status == "playing":
+            self.services.go(f"#/seat/{self.guest.table_id}", replace=True)
+
+    def render(self):
+        guest = self.guest
+        head = [h("h1", {}, t("join.title"))]
+        if self.pairing is not None:
+            head.append(h("p", {"class": "join-seat"}, t("join.seat_of", n=self.pairing.seat + 1,
+                                                         game=t(f"game.{self.pairing.game}.title"))))
+        body = []
+        if self.error:
+            body.append(h("p", {"class": "error-text", "role": "alert"}, self.error))
+        if guest is None or guest.status == "ended":
+            if guest is not None:
+                body.append(h("p", {"class": "error-text", "role": "alert"}, _problem(guest)))
+            body.append(self._scanner())
+        elif guest.status == "preparing":
+            body.append(h("p", {"class": "muted", "aria-busy": "true"}, t("join.making")))
+        else:
+            body.append(self._answer(guest))
+        return h("section", {"class": "join"}, head, body)
+
+    def _answer(self, guest):
+        code = guest.answer_code or ""
+        matrix = self.services.platform.qr_matrix(code) if code else []
+        status = {"answering": t("join.waiting"), "joining": t("join.joining"), "playing": t("join.joining")}
+        problem = _problem(guest) if guest.status in ("unreachable", "lost") else None
+        return h("div", {"class": "join-answer"},
+                 h("h2", {}, t("join.answer_title")),
+                 h("p", {"class": "help"}, t("join.answer_help")),
+                 h("div", {"class": "join-qr"}, qr_svg(matrix, t("join.answer_label"), "join-qr")),
+                 h("p", {"class": "join-status", "role": "status", "aria-live": "polite"},
+                   status.get(guest.status, "")),
+                 h("p", {"class": "error-text", "role": "alert"}, problem) if problem else None,
+                 h("label", {"class": "field-label", "for": "join-code"}, t("join.code_label")),
+                 h("div", {"class": "row"},
+                   h("input", {"type": "text", "readonly": True, "value": code, "id": "join-code"}),
+                   h("button", {"type": "button", "class": "button primary small", "data-act": "join:copy",
+                                "id": "join-copy"}, t("join.copy"))))
+
+    def _scanner(self):
+        return h("div", {"class": "join-scan"},
+                 h("p", {"class": "help"}, t("join.scan_help")),
+                 h("video", {"id": VIDEO_ID, "class": "join-video", "playsinline": True, "muted": True,
+                             "aria-label": t("join.camera")}) if self.scanning else None,
+                 h("button", {"type": "button", "class": "button primary", "data-act": "join:scan", "id": "join-scan"},
+                   t("join.scan_stop") if self.scanning else t("join.scan_again")))
+
+    def handle(self, act: str, arg: str | None) -> None:
+        if act == "join:copy" and self.guest is not None and self.guest.answer_code:
+            self.services.platform.copy_text(self.guest.answer_code, lambda ok: self.services.announce(
+                t("join.copied") if ok else t("table.copy_failed")))
+        elif act == "join:scan":
+            if self.scanning:
+                self._stop_scan()
+            else:
+                self.scanning = True
+                self.services.platform.call_later(0, lambda *_: self._start_scan())
+
+    def _start_scan(self) -> None:
+        if not self.scanning or not self.services.is_showing(self):
+            return
+
+        def on_event(kind, data):
+            if not self.scanning:
+                return
+            if kind == "text":
+                token = token_in(str(data))
+                if token is None:
+                    self.error = t("join.not_a_code")
+                else:
+                    self._stop_scan()
+                    self.services.go(f"#/join?p={token}", replace=True)
+                    return
+            elif kind == "error":
+                self.scanning = False
+                self.error = t(f"join.camera.{data}") if data in ("no-camera", "denied", "insecure") \
+                    else t("join.camera.no-camera")
+            self.services.render()
+
+        self.services.platform.scan_start(VIDEO_ID, on_event)
+
+    def _stop_scan(self) -> None:
+        if self.scanning:
+            self.scanning = False
+            self.services.platform.scan_stop()
+
+    def leave(self) -> None:
+        self._stop_scan()
+
+
+def _problem(guest) -> str:
+    problem = guest.problem or ""
+    if problem.startswith("net.bye."):
+        return t("join.ended." + problem[len("net.bye."):])
+    if problem == "net.bye":
+        return t("join.ended")
+    if problem == "net.unreachable":
+        return t("join.unreachable")
+    if problem == "net.no_code":
+        return t("phones.no_code", reason="")
+    return t("join.lost")
+
+
+# ---------------------------------------------------------------------- the seat's table
+
+
+class SeatScreen(TableScreen):
+    """One seat of a table held by another phone, drawn from what the host sent (never the game itself)."""
+
+    def __init__(self, services, table_id: str, guest, game, entries):
+        self.table_id = table_id
+        self.guest = guest  # None: not connected (the last snapshot is shown)
+        super().__init__(services, game)
+        self.offer_tutorial = False
+        self.log.entries = [movelog.Entry(i, s, e) for i, s, e in entries]
+        self.was_my_turn = self.my_turn()
+        self.heard_view = game.latest["view"]  # what the last sound was decided from (ui/sound.py)
+        self.heard_entries = len(entries)
+
+    @classmethod
+    def open(cls, services, table_id: str):
+        """The seat's table: live if this phone is joined to it, else its last snapshot; None if there is none."""
+        guest = services.guest
+        if guest is not None and guest.table_id == table_id and guest.game is not None \
+                and guest.game.latest is not None:
+            return cls(services, table_id, guest, guest.game, guest.entries)
+        record = services.store.read_guest(table_id)
+        services.report_storage_problems()
+        if record is None:
+            return None
+        game, entries = guest_net.game_from_record(record)
+        if game is None or game.latest is None:
+            return None
+        return cls(services, table_id, None, game, entries)
+
+    # -- what differs from a table on one device
+
+    @property
+    def connected(self) -> bool:
+        return self.guest is not None and self.guest.status == "playing"
+
+    def needs_handover(self) -> bool:
+        return False
+
+    def moment(self):
+        return self.session.at
+
+    def act(self, action: dict) -> bool:
+        if not self.connected:
+            self.services.notify(_problem(self.guest) if self.guest else t("join.lost"), "error", key="guest")
+            return False
+        self.guest.act(action)
+        return True
+
+    def note_hint(self) -> None:
+        if self.guest is not None:
+            self.guest.note_hint()
+
+    def heard(self, what: str) -> None:
+        """Something came from the host: the move log and the view are the guest's latest."""
+        guest = self.guest
+        if guest is None:
+            return
+        self.log.entries = [movelog.Entry(i, s, e) for i, s, e in guest.entries]
+        if what == "ack" and guest.refusal is not None:
+            self.refuse(t("guest.refused", reason=error_text(guest.refusal)))
+            guest.refusal = None
+        elif what == "update":
+            self.services.dismiss("illegal")
+            self._sound()
+        mine = self.my_turn()
+        if mine and not self.was_my_turn:
+            self.services.announce(t("guest.your_turn"))
+        self.was_my_turn = mine
+        if self.session.is_over and not self.recorded:
+            self._record_finished()
+            self.open_sheet("result", focus="#sheet-result h2")
+
+    def _sound(self) -> None:
+        """The cue of what the host's update brought (its last new log entry, and the seat's view before and
+        after), as a table on one device decides it; nothing when no action came (a reconnection)."""
+        view, entries = self.session.latest["view"], self.guest.entries
+        new = entries[self.heard_entries:] if len(entries) > self.heard_entries else []
+        if new:
+            event = new[-1][2]
+            sound.give(self.services, sound.action_cue(self.session.game, event, self.people, self.heard_view, view))
+        self.heard_view, self.heard_entries = view, len(entries)
+
+    @property
+    def recorded(self) -> bool:
+        return any(e.get("id") == self.table_id and e.get("game") == self.session.game
+                   for e in self.services.store.history())
+
+    def _record_finished(self) -> None:
+        if not self.recorded:
+            self.services.record_finished(self.session, self.ui.history_entry(self.session))
+
+    def after_render(self) -> None:
+        sound.allow(self.services, True)  # (no bots here: they play on the host's phone)
+
+    def _store(self) -> None:
+        return None  # the host saves the game; this phone keeps its seat's record as updates come
+
+    def storage_changed(self, key: str | None) -> None:
+        return None
+
+    def leave(self) -> None:
+        sound.allow(self.services, False)  # (the connection stays while the app runs)
+
+    def _controls(self):
+        return None
+
+    def _link_button(self):
+        """The top bar says whether this phone is connected to the host (tapped when not: scan its code again)."""
+        state = "here" if self.connected else "away"
+        return h("button", {"type": "button", "class": ["bar-button", "guest-link", state],
+                            "data-act": "seat:status", "id": "guest-link",
+                            "aria-label": t("guest.status.here") if self.connected else t("join.lost")},
+                 h("span", {"class": "bar-icon", "aria-hidden": "true"}, "📱"),
+                 h("span", {"class": "guest-dot", "aria-hidden": "true"}))
+
+    def render(self):
+        table = super().render()
+        if self.connected:
+            return table
+        banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner"},
+                   h("p", {}, _problem(self.guest) if self.guest else t("join.lost")),
+                   h("a", {"class": "button primary small", "href": "#/join", "id": "guest-rescan"},
+                     t("join.scan_again")))
+        return [banner, table]
+
+    def _menu(self):
+        other = "ja" if i18n.language() == "en" else "en"
+        return [h("div", {"class": "menu-items"},
+                  h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:sheet",
+                               "data-arg": "log"}, t("log.title")) if self.log.enabled else None,
+                  h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet",
+                               "data-arg": "rules"}, t("table.rules")),
+                  h("button", {"type": "button", "class": "button menu-item", "data-act": "app:lang",
+                               "data-arg": other, "lang": other,
+                               "aria-label": t("nav.language_to", name=i18n.LANGUAGES[other])}, i18n.LANGUAGES[other]),
+                  h("button", {"type": "button", "class": "button menu-item", "data-act": "seat:leave"},
+                    t("guest.leave")),
+                  h("a", {"class": "button menu-item", "href": "#/"}, t("end.home")))]
+
+    def _end_actions(self):
+        return h("div", {"class": "actions end-actions"},
+                 h("a", {"class": "button primary", "href": "#/history"}, t("end.history")),
+                 h("a", {"class": "button quiet", "href": "#/"}, t("end.home")))
+
+    def _sheet(self):
+        if self.sheet.name == "leave":
+            return confirm("leave", t("guest.leave"), t("guest.leave_confirm"),
+                           (t("guest.leave_yes"), "seat:leave-yes"), (t("guest.leave_no"), "table:close"))
+        return super()._sheet()
+
+    def handle(self, act: str, arg: str | None) -> None:
+        if act == "seat:status":
+            if not self.connected:
+                self.services.go("#/join")
+            return
+        if act == "seat:leave":
+            self.open_sheet("leave", opener="#open-menu")
+            return
+        if act == "seat:leave-yes":
+            if self.guest is not None:
+                self.guest.close()
+                self.services.guest = None
+            self.services.go("#/")
+            return
+        if act in ("table:share", "table:new-deal", "table:same-deal") or act.startswith(("send:", "phones:")):
+            return  # a seat on this phone has no deal to share or replay: the game is the host's
+        super().handle(act, arg)

@@ -1,0 +1,108 @@
+"""Positions a browser test starts from, built with the engine (every seat driven by the test) and opened as a
+saved game: the person to act at the moment a test needs (a confirmation to open, a long hand, many seats)."""
+from __future__ import annotations
+
+import json
+
+from junban.games.the_game.rules import fits, overdue_fire
+from junban.session import Seat, Session
+
+from tests.browser.conftest import open_app
+
+
+def open_save(page, server, session: Session, lang: str | None = None) -> None:
+    """Store ``session`` as a save on this device and open its table (ids: 4-32 lowercase letters and digits)."""
+    open_app(page, server, "#/")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                  [f"junban.save.{session.id}", json.dumps(session.to_record())])
+    if lang:
+        page.evaluate("lang => localStorage.setItem('junban.settings', JSON.stringify({lang}))", lang)
+    open_app(page, server, f"#/play/{session.id}")
+
+
+def people_and_bots(people: int, bots: int, level: str) -> list[Seat]:
+    return [Seat("person", f"Player {i + 1}") for i in range(people)] + \
+        [Seat("bot", f"Bot {people + i + 1}", level) for i in range(bots)]
+
+
+def the_game_fire_overdue(seed: str = "fire") -> Session:
+    """The Game On Fire, alone: a fire card played last turn is still on top, and the person has played enough
+    this turn to end it (ending it now would lose: "End turn" asks first)."""
+    for attempt in range(200):
+        session = Session(f"fire{attempt}", "the-game", {"players": 1, "on_fire": True, "expert": False,
+                                                           "small_hands": False, "strict": False, "start": None},
+                          f"{seed}-{attempt}", people_and_bots(1, 0, "baseline"))
+        if _fire_then_two_more(session):
+            return session
+    raise AssertionError("no deal gives an overdue fire card")
+
+
+def _fire_then_two_more(session: Session) -> bool:
+    view = session.view(0)
+    fire = [c for c in view["hand"] if c in view["fire_cards"]]
+    plays = [a for a in session.legal_actions() if "play" in a and a["play"] in fire]
+    if not plays:
+        return False
+    session.apply(plays[0])
+    fire_pile = plays[0]["pile"]
+    for _ in range(2):  # this turn's minimum, elsewhere, then the next turn's
+        if not _play_elsewhere(session, fire_pile):
+            return False
+    session.apply({"end_turn": True})
+    for _ in range(2):
+        if not _play_elsewhere(session, fire_pile):
+            return False
+    return overdue_fire(session.view(0)) == fire_pile and {"end_turn": True} in session.legal_actions()
+
+
+def _play_elsewhere(session: Session, avoid: int) -> bool:
+    view = session.view(0)
+    options = [a for a in session.legal_actions() if "play" in a and a["pile"] != avoid
+               and a["play"] not in view["fire_cards"]]
+    if not options:
+        return False
+    tops = view["piles"]
+    best = min(options, key=lambda a: abs(a["play"] - tops[a["pile"]]["top"]))
+    assert fits(best["play"], best["pile"], tops[best["pile"]]["top"])
+    session.apply(best)
+    return True
+
+
+def bots_until(session: Session, done, limit: int = 2000) -> Session:
+    """Let the bots act (and the person, through ``person(session)``) until ``done(session)``."""
+    for _ in range(limit):
+        if done(session):
+            return session
+        session.apply(session.bot_action())
+    raise AssertionError("the position never came")
+
+
+def twenty_three_turn(players: int = 3, seed: str = "tap") -> Session:
+    """23: the person (seat 1) to play in round 1, after discarding their three highest cards."""
+    session = Session(f"tt{seed}", "23", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    for _ in range(500):
+        state_view = session.view(0)
+        if session.to_act == 0:
+            if state_view["phase"] == "discard":
+                session.apply([a for a in session.legal_actions() if "discard" in a][-1])
+                continue
+            return session
+        session.apply(session.bot_action())
+    raise AssertionError("the person's turn never came")
+
+
+def eleusis_turn(players: int = 4, seed: str = "tap") -> Session:
+    """Eleusis: the person (seat 1) to play; the last seat deals with a library rule."""
+    session = Session(f"el{seed}{players}", "eleusis", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    return bots_until(session, lambda s: s.to_act == 0 and s.view(0)["phase"] == "play")
+
+
+def eleusis_prophet_judging(seed: str = "tap") -> Session:
+    """Eleusis with five seats: the person became Prophet after their play and is to judge a bot's play."""
+    session = eleusis_turn(5, seed)
+    session.apply({"play": [session.view(0)["hand"][0]]})
+    if session.view(0)["phase"] == "prophet_offer":
+        session.apply({"prophet": True})
+    return bots_until(session, lambda s: s.to_act == 0 and s.view(0)["phase"] == "prophet_judge")

@@ -1,0 +1,47 @@
+"""The table every game shares, on CPython (fake DOM and timers): the pass-the-device cover's own sheets and words,
+the recap of what happened since a person's last turn."""
+from __future__ import annotations
+
+from tests.ui import tablekit
+from tests.ui.tablekit import button, by_attr, by_id, click
+
+TWO_AT_ONE_DEVICE = "#/the-game?players=2&seed=77&start=1"  # two people passing the device
+
+
+def _end_a_turn(app, platform) -> None:
+    table = app.screen
+    for _ in range(2):
+        card = next(a for a in table.session.legal_actions() if "play" in a)
+        table.act(card)
+    app.render()
+    click(app, button(platform, "End turn"))
+
+
+def test_the_cover_opens_the_rules_and_the_menu_over_itself_and_shows_no_hand():
+    app, platform = tablekit.start(TWO_AT_ONE_DEVICE)
+    assert by_attr(platform, "id", "handover-title")
+    for opener, dialog in (("open-rules", "sheet-rules"), ("open-menu", "sheet-menu")):
+        click(app, by_id(platform, opener))
+        assert by_attr(platform, "id", dialog), f"{opener} opened nothing on the cover"
+        cover = by_attr(platform, "class", "handover")[0]
+        assert "inert" in cover.attributes, "the cover is inert under its sheet"
+        assert not by_attr(platform, "data-act", "tg:card"), "no hand is shown"
+        click(app, by_attr(platform, "class", "sheet-close")[0])
+        assert not by_attr(platform, "role", "dialog")
+        assert platform.focused == f"#{opener}"
+    click(app, button(platform, "I am Player 1: show my hand"))
+    assert not by_attr(platform, "role", "dialog"), "no sheet opened late over the hand"
+
+
+def test_the_covers_recap_speaks_to_the_person_it_calls():
+    app, platform = tablekit.start(TWO_AT_ONE_DEVICE)
+    click(app, button(platform, "I am Player 1: show my hand"))
+    _end_a_turn(app, platform)
+    cover = by_attr(platform, "class", "handover")[0]
+    assert "Pass the device to Player 2" in cover.textContent
+    assert "Player 1" in cover.textContent
+    assert "(you)" not in cover.textContent, "the recap called the previous player 'you' on Player 2's cover"
+    click(app, by_id(platform, "open-menu"))
+    click(app, button(platform, "Moves"))
+    log = by_id(platform, "move-log")
+    assert "Player 1 (you)" not in log.textContent
