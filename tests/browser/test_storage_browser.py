@@ -95,6 +95,29 @@ def test_deep_records_written_by_another_tab_are_kept_aside_and_the_open_tabs_go
     assert kept == {"deep0002", game_key.rsplit(".", 1)[1]}
 
 
+def test_settings_of_any_shape_and_lone_surrogates_never_stop_the_start(page, server):
+    """Issue 34: `speed: {}` stopped every start ("Junban could not start: TypeError"); a lone surrogate is what
+    JavaScript may store and Python's text may not hold."""
+    open_app(page, server, "#/")
+    settings = '{"schema":1,"type":"settings","values":{"speed":{},"lang":["ja"],"names":["Ann"]}}'
+    put(page, {"junban.settings": settings})
+    page.evaluate("""() => {
+        localStorage.setItem('junban.draft.abcd1234', 'a guess \\uD800 cut');
+        localStorage.setItem('junban.history', '{"schema":1,"type":"history","entries":[{"id":"x\\uDFFF"}]}');
+        localStorage.setItem('junban.history.raw', 'x\uD800'); }""")
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]', timeout=60_000)
+    said = error_notices(page)
+    assert any("Junban could not read the settings: values that are not ones Junban writes" in n for n in said), said
+    assert page.get_by_role("heading", name="Saved games").count() == 1, "home is up"
+    kept = backups(page)
+    assert settings in kept.values(), "kept aside exactly as found"
+    assert json.loads(stored(page)["junban.settings"])["values"] == {"names": ["Ann"]}, "what fits stays"
+    page.get_by_role("link", name="Storage: room used, moving to another device").click()
+    page.get_by_role("heading", name="Kept aside").wait_for()
+    assert not page.locator(".notice-error").filter(has_text="Something went wrong").count()
+
+
 # ---------------------------------------------------------------------- 2. nothing dropped without a word
 
 

@@ -35,6 +35,7 @@ from junban.storage import (
     BACKUP_PREFIX,
     DAILY_KEY,
     DRAFT_PREFIX,
+    GUEST_PREFIX,
     HISTORY_KEY,
     SAVE_PREFIX,
     SETTINGS_KEY,
@@ -74,6 +75,8 @@ def base_device() -> dict[str, str]:
             data[SAVE_PREFIX + record["id"]] = json.dumps(record)
         else:
             data[SAVE_PREFIX + record["id"]] = path.read_text("utf-8")
+    guest = _fixture("guest-the-game-in-progress.json")
+    data[GUEST_PREFIX + json.loads(guest)["table"]] = guest  # a seat played at another phone's table
     data[HISTORY_KEY] = _fixture("history.json")
     data[SETTINGS_KEY] = _fixture("settings.json")
     data[DAILY_KEY] = _fixture("daily.json")
@@ -338,10 +341,14 @@ def run_app(data: dict, visit: str = "#/") -> tuple[App, Check]:
 
 
 def open_every_save(app: App, only: set | None = None) -> None:
-    """Every saved game (or those of ``only``, keys) opened in turn, then home again."""
+    """Every saved game and seat at another phone's table (or those of ``only``, keys) opened in turn, then home."""
     for key in sorted(app.store.backend.keys()):
-        if key.startswith(SAVE_PREFIX) and (only is None or key in only):
+        if only is not None and key not in only:
+            continue
+        if key.startswith(SAVE_PREFIX):
             app.go(f"#/play/{key[len(SAVE_PREFIX):]}")
+        elif key.startswith(GUEST_PREFIX):
+            app.go(f"#/seat/{key[len(GUEST_PREFIX):]}")
     app.go("#/")
 
 
@@ -356,7 +363,7 @@ def check_storage_case(data: dict) -> Check:
     for key, text in check.before.items():
         now = check.after.get(key)
         if key.startswith(BACKUP_PREFIX) or key == OTHER_APP or (
-                key.startswith("junban.") and not key.startswith((SAVE_PREFIX, DRAFT_PREFIX))
+                key.startswith("junban.") and not key.startswith((SAVE_PREFIX, DRAFT_PREFIX, GUEST_PREFIX))
                 and key not in (HISTORY_KEY, SETTINGS_KEY, DAILY_KEY)):
             assert now == text, f"{key!r} is not Junban's to change"
         elif now != text and text in kept:
