@@ -206,6 +206,7 @@ def test_everything_moves_to_a_fresh_profile_and_plays_on(context_factory, serve
     fixtures["junban.history"] = (FIXTURES / "history.json").read_text()
     fixtures["junban.settings"] = json.dumps({"schema": 1, "type": "settings",
                                               "values": {"lang": "en", "speed": "fast", "names": ["Ann"]}})
+    fixtures["junban.daily"] = (FIXTURES / "daily.json").read_text()  # the daily record travels too (issue 31)
     put(there, fixtures)
     there.goto(server.base + "#/storage")
     with there.expect_download() as download:
@@ -215,12 +216,13 @@ def test_everything_moves_to_a_fresh_profile_and_plays_on(context_factory, serve
 
     here = open_app(context_factory().new_page(), server, "#/storage")  # a fresh profile: another device
     here.locator("#st-import").set_input_files(str(path))
-    added = len(fixtures) - 2 + 1  # every fixture save and the game played here
-    notice(here, f"Imported: {added} games added, 1 result added to the history, settings taken from the file.").wait_for()
+    added = len(fixtures) - 3 + 1  # every fixture save and the game played here
+    notice(here, f"Imported: {added} games added, 1 result added to the history, 3 days of daily challenges added, "
+                 "settings taken from the file.").wait_for()
     assert saves(here) == saves(there), "every game arrives exactly as it was"
     mine, theirs = stored(here), stored(there)
-    assert json.loads(mine["junban.history"]) == json.loads(theirs["junban.history"])
-    assert json.loads(mine["junban.settings"]) == json.loads(theirs["junban.settings"])
+    for record in ("junban.history", "junban.settings", "junban.daily"):
+        assert json.loads(mine[record]) == json.loads(theirs[record])
     # The game goes on where it was.
     here.goto(server.base + f"#/play/{game}")
     here.wait_for_selector(".hand .card")
