@@ -316,11 +316,25 @@ def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, 
         for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page = context_factory(viewport=size, locale=locale).new_page()
             open_app(page, server, SOLO)
+            entry = dict(json.loads((FIXTURES / "history.json").read_text())["entries"][0], id="done0000")
+            history = json.dumps({"schema": 1, "type": "history", "entries": [entry]})
             put(page, {"junban.save.bad00001": '{"schema":1,"type":"save","id":"bad0',
                        "junban.save.newer001": json.dumps({"schema": 9, "type": "save", "game": "poker",
                                                            "updated": 1_790_000_000}),
+                       "junban.history": history,
+                       "junban.backup.history.1790000000000": json.dumps(
+                           {"schema": 1, "type": "history", "entries": [dict(entry, id="older001")]}),
+                       "junban.draft.abcd1234": "suit(c) != suit(p)",
                        **finished_fixture(1)})
             page.goto(server.base + "#/storage")
             page.wait_for_selector(".st-aside .st-item")
-            assert page.locator(".st-aside .st-item").count() == 2
+            assert page.locator(".st-aside .st-item").count() == 3
+            assert page.locator(".st-aside button[data-act='st:aside-restore']").count() == 1, "the history goes back"
+            assert page.locator(".st-saves").get_by_text("12", exact=False).count() >= 1, "the finished game's result"
             screenshot(page, f"storage-{size_name}-{lang}")
+            page.goto(server.base + "#/history")
+            page.wait_for_selector("table.stats")
+            screenshot(page, f"storage-history-{size_name}-{lang}")
+            page.goto(server.base + "#/")
+            page.wait_for_selector(".save-list")
+            screenshot(page, f"storage-home-{size_name}-{lang}")
