@@ -34,3 +34,17 @@ def test_any_value_in_any_field_of_an_imported_file_loses_nothing_here(text, fre
 @given(link_cases(), st.booleans(), st.integers(0, 7))
 def test_any_value_in_any_field_of_a_link_loses_nothing_here(token, fresh, every):
     check_link_case(token, {} if fresh else BASE, everything=every == 0)
+
+
+def test_the_long_run_tool_runs():
+    """tools/fuzz_storage.py, whose 100,000-case run docs/fuzzing.md reports (a tiny run: ten cases)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(root / "tools" / "fuzz_storage.py"), "--cases", "10", "--seed", "34"],
+                         capture_output=True, text=True, timeout=300, check=True, cwd=root)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["cases"] == {"storage": 6, "file": 2, "link": 2} and result["failures"] == 0
