@@ -68,9 +68,9 @@ def export(saves=(), history=(), settings=None, daily=()) -> dict:
 
 @pytest.mark.parametrize("values", [
     {"speed": {}}, {"speed": []}, {"lang": {}}, {"lang": ["ja"]}, {"lang": 5}, {"names": "Ann"},
-    {"tutorials_offered": [[]]}, {"speed": "fast", "names": [{"first": "Ann"}]},
+    {"tutorials_offered": [[]]}, {"speed": "fast", "names": [{"first": "Ann"}]}, {"sound": "off"},
 ], ids=["speed-object", "speed-list", "lang-object", "lang-list", "lang-number", "names-text", "offered-nested",
-        "one-of-two"])
+        "one-of-two", "sound-text"])
 def test_a_setting_of_any_shape_is_kept_aside_with_a_notice_and_the_app_starts(values):
     text = settings_text(values)
     storage = DictStorage({SETTINGS_KEY: text})
