@@ -118,6 +118,25 @@ def test_settings_of_any_shape_and_lone_surrogates_never_stop_the_start(page, se
     assert not page.locator(".notice-error").filter(has_text="Something went wrong").count()
 
 
+def test_another_tabs_write_that_crossed_this_tabs_move_is_kept_as_a_copy(page, server):
+    """Two tabs writing one game at the same moment: the browser delivers the other tab's write (its storage event
+    carries the text) after this tab's own, which then stands. The other version is kept, and the person told."""
+    open_app(page, server, SOLO)
+    play_lowest_two(page)
+    game = save_id(page)
+    mine = saves(page)[game]
+    # The other tab's version: the same first card, then another card of its own (the highest, on a descending pile).
+    cards = sorted(int(x.split()[0]) for x in page.locator(".hand .card").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"))
+    theirs = dict(mine, actions=mine["actions"][:1] + [{"play": cards[-1], "pile": 2}])
+    page.evaluate("""([key, text]) => window.dispatchEvent(new StorageEvent('storage', {key, newValue: text}))""",
+                  [f"junban.save.{game}", json.dumps(theirs)])
+    notice(page, re.compile(r"Another tab changed a saved game of The Game .*at the same moment")).wait_for()
+    logs = [record["actions"] for record in saves(page).values()]
+    assert mine["actions"] in logs and theirs["actions"] in logs, "both versions are kept"
+    assert saves(page)[game]["actions"] == mine["actions"], "this tab's game stays where it is"
+
+
 # ---------------------------------------------------------------------- 2. nothing dropped without a word
 
 
