@@ -90,7 +90,7 @@ _LINK_EXTRAS = {"h": "hints", "m": "mode"}  # version 2: written when the game h
 class Anything(Shape):
     """Any value (parse_json bounded its size and depth): the items inside are checked one by one."""
 
-    def check(self, value, path):
+    def check(self, value):
         return None
 
 
