@@ -37,7 +37,28 @@ function before() {
   letGo.clear();
 }
 
+// A strip of many seats scrolls sideways between its pinned chips (yours, the dealer's): after a render, the
+// chip of the seat to act is brought into the room between them.
+function activeSeatInView() {
+  for (const strip of document.querySelectorAll(".seat-strip.many")) {
+    const chip = strip.querySelector(".seat-chip.active");
+    if (!chip || chip.matches(".pin-only, .pin-first, .pin-second")) continue;
+    const s = strip.getBoundingClientRect();
+    let left = s.left;
+    let right = s.right;
+    for (const pin of strip.querySelectorAll(".pin-only, .pin-first, .pin-second")) {
+      const r = pin.getBoundingClientRect();
+      if (r.left - s.left < s.right - r.right) left = Math.max(left, r.right);
+      else right = Math.min(right, r.left);
+    }
+    const c = chip.getBoundingClientRect();
+    const dx = c.left < left ? c.left - left - 6 : (c.right > right ? c.right - right + 6 : 0);
+    if (dx) strip.scrollBy({ left: dx, behavior: reduced.matches ? "auto" : "smooth" });
+  }
+}
+
 function after(ms) {
+  activeSeatInView();
   const was = noted;
   const from = origins;
   noted = origins = null;

@@ -966,6 +966,11 @@ def seat_status(table, view: dict, seat: int):
     ]
 
 
+def seats_in_view(table, view: dict) -> list[int]:
+    """The seat the strip keeps in view besides yours when it scrolls (6 to 8 seats): the dealer."""
+    return [view["dealer"]] if view["phase"] != "over" else []
+
+
 def round_title(number: int) -> str:
     return t("el.log.round", round=number)
 

@@ -634,8 +634,10 @@ def seat_status(table, view: dict, seat: int):
         word, mark = t("tt.seat.dropped"), "✕"
     elif view["forced"] and seat == view["active"]:
         word = t("tt.seat.forced")
+    done = view["phase"] != "discard" and status in (rules.OUT, rules.DROPPED)  # no cards left: its mark instead
     return [
         seat_token(seat),
+        None if done else
         h("span", {"class": "tt-stat", "key": "c"}, h("span", {"class": "tt-ico-card", "aria-hidden": "true"}),
           h("span", {"aria-hidden": "true"}, count), h("span", {"class": "visually-hidden"}, t("tt.seat.cards", n=count))),
         h("span", {"class": "tt-stat tt-stat-penalty", "key": "p"},
