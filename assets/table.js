@@ -59,6 +59,7 @@ function activeSeatInView() {
 
 function after(ms) {
   activeSeatInView();
+  typingInSight();
   const was = noted;
   const from = origins;
   noted = origins = null;
@@ -229,5 +230,38 @@ document.addEventListener("click", (event) => {
     swallowClickUntil = 0;
   }
 }, true);
+
+// ---------------------------------------------------------------------------------------------------- keyboard
+// Where the browser keeps laying the page out under the on-screen keyboard (it only shrinks the visual viewport),
+// --keyboard is the keyboard's height, so the bars of actions (.action-bar) stand above it.
+const view = window.visualViewport;
+function keyboardInset() {
+  const zoomed = Math.abs(view.scale - 1) > 0.01; // a pinch zoom shrinks the visual viewport too: not a keyboard
+  const inset = zoomed ? 0 : Math.max(0, Math.round(innerHeight - view.height - view.offsetTop));
+  document.documentElement.style.setProperty("--keyboard", `${inset}px`);
+}
+// When the keyboard comes up (the page gets shorter) or the bar under it grows (the checker's answer), the box
+// being typed in stays in sight between the top bar and the bar of actions, as phones do for a focused field.
+function typingInSight() {
+  const box = document.activeElement;
+  if (!box || !box.matches("textarea, input[type=text], input:not([type])")) return;
+  const r = box.getBoundingClientRect();
+  const top = (document.querySelector(".topbar") || { getBoundingClientRect: () => ({ bottom: 0 }) })
+    .getBoundingClientRect().bottom;
+  let bottom = innerHeight;
+  for (const bar of document.querySelectorAll(".action-bar")) {
+    const b = bar.getBoundingClientRect();
+    const after = box.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (b.height && after && !bar.contains(box)) bottom = Math.min(bottom, b.top);
+  }
+  if (r.bottom > bottom - 6) window.scrollBy(0, Math.min(r.bottom - bottom + 6, r.top - top - 6));
+  else if (r.top < top + 6) window.scrollBy(0, r.top - top - 6);
+}
+addEventListener("resize", typingInSight);
+if (view) {
+  view.addEventListener("resize", () => { keyboardInset(); typingInSight(); });
+  view.addEventListener("scroll", keyboardInset);
+  keyboardInset();
+}
 
 window.junbanTable = { before, after };

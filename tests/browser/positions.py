@@ -154,3 +154,36 @@ def the_game_deep_piles(seed: str = "deep") -> Session:
             else:
                 break
     raise AssertionError("no deal piles up so")
+
+
+def eleusis_big_hand(players: int = 8, cards: int = 28, seed: str = "big") -> Session:
+    """Eleusis: the person (seat 1) to play, holding ``cards`` cards: everyone plays wrong cards (each takes two
+    more); nobody becomes Prophet. The rule: colours alternate."""
+    session = Session(f"elbig{players}x{cards}", "eleusis", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    for _ in range(2000):
+        state = session.state
+        if state.phase == "rule":
+            session.apply({"rule": "card.colour != prev.colour"})
+        elif state.phase == "prophet_offer":
+            session.apply({"prophet": False})
+        elif state.phase == "play":
+            seat = session.to_act
+            hand = state.hands[seat]
+            if seat == 0 and len(hand) >= cards:
+                return session
+            judge = state.rule.judge
+            right = [c for c in hand if judge(state.mainline, c)]
+            wrong = [c for c in hand if not judge(state.mainline, c)]
+            session.apply({"play": [(wrong or right)[0]]})
+        else:
+            raise AssertionError(f"unexpected phase {state.phase}")
+    raise AssertionError("no such hand")
+
+
+def eleusis_dealer(players: int = 4, seed: str = "deal") -> Session:
+    """Eleusis: the person (seat 1) deals the first round and is to write the secret rule."""
+    session = Session(f"eldeal{players}", "eleusis", {"players": players, "first_dealer": 0}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    assert session.to_act == 0 and session.view(0)["phase"] == "rule"
+    return session

@@ -96,3 +96,94 @@ def test_with_many_seats_your_seat_and_the_dealers_stay_in_view_as_the_strip_scr
         assert not _covered(page, theirs), f"the dealer's seat scrolled out of view ({where})"
         # between them, the other seats pass under the pinned chips: at least one is shown in part
     assert not cut(page, ".el-seat-role")
+
+
+def in_view(page, selector: str) -> bool:
+    """Is ``selector`` wholly on the screen and not under anything (a tap on its centre reaches it)?"""
+    return page.evaluate("""s => {
+        const el = document.querySelector(s); if (!el) return false;
+        const r = el.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5 || r.right > innerWidth + .5) return false;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && el.contains(hit);
+    }""", selector)
+
+
+def scroll_to(page, where: str) -> None:
+    page.evaluate(f"window.scrollTo(0, {where})")
+    page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_eleusis_play_no_play_and_become_prophet_stay_on_screen_with_28_cards_and_8_seats(context_factory, server,
+                                                                                            lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
+    page.wait_for_selector("#el-play")
+    assert page.locator(".el-hand .el-card-button").count() == 28
+    for where in ("0", "document.documentElement.scrollHeight / 2", "document.documentElement.scrollHeight"):
+        scroll_to(page, where)
+        for selector in ("#el-play", "#el-no-play", "#el-prophet-plan"):
+            assert in_view(page, selector), f"{selector} left the screen ({lang}, scrolled to {where})"
+    scroll_to(page, "0")
+    page.locator(".el-hand .el-card-button").last.scroll_into_view_if_needed()
+    page.locator(".el-hand .el-card-button").last.tap()  # the last card is reachable above the bar
+    assert in_view(page, "#el-play")
+    screenshot(page, f"eleusis-28-cards-8-seats-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["the-game", "23", "eleusis"])
+def test_a_setup_screens_start_is_on_screen_on_a_phone(context_factory, server, game, lang):
+    page = phone(context_factory, lang)
+    page.goto(f"{server.base}#/{game}")
+    page.wait_for_selector("#start")
+    page.wait_for_timeout(300)
+    assert in_view(page, "#start"), "Start is below the fold"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+    scroll_to(page, "document.documentElement.scrollHeight")
+    assert in_view(page, "#start")
+    screenshot(page, f"setup-{game}-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_dealers_start_the_round_and_the_checkers_verdict_stay_on_screen_with_the_keyboard_open(
+        context_factory, server, lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_dealer(), lang=lang)
+    page.wait_for_selector("#el-start-round")
+    assert in_view(page, "#el-start-round")
+    box = page.locator("#el-rule-text")
+    box.tap()
+    # The on-screen keyboard takes the lower ~45% of the screen: the page is laid out in what is left.
+    page.set_viewport_size({"width": PHONE["width"], "height": 370})
+    page.wait_for_timeout(300)
+    for rule, verdict in (("card.colour != prev.colour", "el-check-ok"), ("card.colur = red", "el-check-error")):
+        box.fill(rule)
+        page.wait_for_timeout(300)
+        expect(page.locator(f"#el-rule-check.{verdict}")).to_be_visible()
+        assert in_view(page, "#el-rule-check > p"), f"the verdict is hidden ({rule})"
+        assert in_view(page, "#el-start-round"), f"the button is hidden ({rule})"
+        assert in_view(page, "#el-rule-text"), "the rule box itself is hidden"
+        screenshot(page, f"eleusis-rule-keyboard-{verdict}-{lang}")
+    expect(page.locator("#el-start-round")).to_be_disabled()
+    box.fill("card.colour != prev.colour")
+    page.locator("#el-start-round").tap()
+    expect(page.locator("#el-rule-text")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_storages_download_and_import_are_on_screen_on_a_phone(context_factory, server, lang):
+    page = phone(context_factory, lang)
+    for i in range(6):  # a device with a few games
+        session = positions.twenty_three_turn(seed=f"st{i}")
+        positions.open_save(page, server, session, lang=lang)
+    page.goto(f"{server.base}#/storage")
+    page.wait_for_selector("#st-export")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollHeight") > PHONE["height"], "a long page, as it should be"
+    for where in ("0", "document.documentElement.scrollHeight"):
+        scroll_to(page, where)
+        assert in_view(page, "#st-export") and in_view(page, ".st-file"), f"scrolled to {where}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+    screenshot(page, f"storage-phone-{lang}")

@@ -364,12 +364,12 @@ def _turn_actions(table, view, legal):
         waiting = None
         if not table.session.is_over and table.session.to_act is not None:
             waiting = t("tg.waiting", name=table.seat_name(table.session.to_act))
-        return h("div", {"class": "turn-actions waiting-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
+        return h("div", {"class": "turn-actions waiting-bar action-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     can_end = {"end_turn": True} in legal
     can_undo = {"undo": True} in legal
     strict = table.session.config["strict"]
     return h(
-        "div", {"class": "turn-actions"},
+        "div", {"class": "turn-actions action-bar"},
         h("div", {"class": "buttons"},
           h("button", {"type": "button", "class": "button primary big", "data-act": "tg:end", "id": "end-turn",
                        "disabled": not can_end, "aria-keyshortcuts": "E"}, t("tg.end_turn")),

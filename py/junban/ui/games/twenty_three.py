@@ -457,7 +457,7 @@ def _bar(table, view: dict, legal: list[dict], plan, outcome, mine: bool):
         waiting = None
         if table.session.to_act is not None:
             waiting = t("tt.waiting", name=table.seat_name(table.session.to_act))
-        return h("div", {"class": "tt-bar tt-waiting"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
+        return h("div", {"class": "tt-bar tt-waiting action-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     if view["phase"] == "discard":
         return _discard_bar(table, view, legal)
     return _turn_bar(table, view, legal, plan, outcome)
@@ -478,7 +478,7 @@ def _discard_bar(table, view: dict, legal: list[dict]):
     if view["round"] > 1 and chips == 0:
         warning = h("p", {"class": "tt-note warn", "role": "note"}, t("tt.discard.no_chips"))
     return h(
-        "div", {"class": "tt-bar tt-discard"},
+        "div", {"class": "tt-bar tt-discard action-bar"},
         h("p", {"class": "tt-bar-help"}, h("strong", {}, t("tt.discard.title")), " ", t("tt.discard.help")),
         warning,
         _refused(table),
@@ -558,7 +558,7 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
                           "primary tt-main tt-drop" if dead_end else "tt-drop")
     buttons = [drop, pass_] if dead_end else [play, pass_, force, drop]
     return h(
-        "div", {"class": ["tt-bar", "tt-turn", "tt-dead-end" if dead_end else None]},
+        "div", {"class": ["tt-bar", "tt-turn", "tt-dead-end" if dead_end else None, "action-bar"]},
         h("p", {"class": "tt-note", "role": "note"}, note) if note else None,
         _bonus_controls(view, seat, local, plan, bool(plays)),
         _refused(table) if local.get("refused") else None,
