@@ -37,7 +37,29 @@ function before() {
   letGo.clear();
 }
 
+// A strip of many seats scrolls sideways between its pinned chips (yours, the dealer's): after a render, the
+// chip of the seat to act is brought into the room between them.
+function activeSeatInView() {
+  for (const strip of document.querySelectorAll(".seat-strip.many")) {
+    const chip = strip.querySelector(".seat-chip.active");
+    if (!chip || chip.matches(".pin-only, .pin-first, .pin-second")) continue;
+    const s = strip.getBoundingClientRect();
+    let left = s.left;
+    let right = s.right;
+    for (const pin of strip.querySelectorAll(".pin-only, .pin-first, .pin-second")) {
+      const r = pin.getBoundingClientRect();
+      if (r.left - s.left < s.right - r.right) left = Math.max(left, r.right);
+      else right = Math.min(right, r.left);
+    }
+    const c = chip.getBoundingClientRect();
+    const dx = c.left < left ? c.left - left - 6 : (c.right > right ? c.right - right + 6 : 0);
+    if (dx) strip.scrollBy({ left: dx, behavior: reduced.matches ? "auto" : "smooth" });
+  }
+}
+
 function after(ms) {
+  activeSeatInView();
+  typingInSight();
   const was = noted;
   const from = origins;
   noted = origins = null;
@@ -208,5 +230,38 @@ document.addEventListener("click", (event) => {
     swallowClickUntil = 0;
   }
 }, true);
+
+// ---------------------------------------------------------------------------------------------------- keyboard
+// Where the browser keeps laying the page out under the on-screen keyboard (it only shrinks the visual viewport),
+// --keyboard is the keyboard's height, so the bars of actions (.action-bar) stand above it.
+const view = window.visualViewport;
+function keyboardInset() {
+  const zoomed = Math.abs(view.scale - 1) > 0.01; // a pinch zoom shrinks the visual viewport too: not a keyboard
+  const inset = zoomed ? 0 : Math.max(0, Math.round(innerHeight - view.height - view.offsetTop));
+  document.documentElement.style.setProperty("--keyboard", `${inset}px`);
+}
+// When the keyboard comes up (the page gets shorter) or the bar under it grows (the checker's answer), the box
+// being typed in stays in sight between the top bar and the bar of actions, as phones do for a focused field.
+function typingInSight() {
+  const box = document.activeElement;
+  if (!box || !box.matches("textarea, input[type=text], input:not([type])")) return;
+  const r = box.getBoundingClientRect();
+  const top = (document.querySelector(".topbar") || { getBoundingClientRect: () => ({ bottom: 0 }) })
+    .getBoundingClientRect().bottom;
+  let bottom = innerHeight;
+  for (const bar of document.querySelectorAll(".action-bar")) {
+    const b = bar.getBoundingClientRect();
+    const after = box.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (b.height && after && !bar.contains(box)) bottom = Math.min(bottom, b.top);
+  }
+  if (r.bottom > bottom - 6) window.scrollBy(0, Math.min(r.bottom - bottom + 6, r.top - top - 6));
+  else if (r.top < top + 6) window.scrollBy(0, r.top - top - 6);
+}
+addEventListener("resize", typingInSight);
+if (view) {
+  view.addEventListener("resize", () => { keyboardInset(); typingInSight(); });
+  view.addEventListener("scroll", keyboardInset);
+  keyboardInset();
+}
 
 window.junbanTable = { before, after };

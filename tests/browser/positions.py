@@ -106,3 +106,84 @@ def eleusis_prophet_judging(seed: str = "tap") -> Session:
     if session.view(0)["phase"] == "prophet_offer":
         session.apply({"prophet": True})
     return bots_until(session, lambda s: s.to_act == 0 and s.view(0)["phase"] == "prophet_judge")
+
+
+def twenty_three_with_a_seat_dropped(players: int = 4, seed: str = "drop") -> Session:
+    """23: the person (seat 1) to play in round 1 while a bot has dropped out of the round."""
+    for attempt in range(100):
+        session = Session(f"ttdrop{attempt}", "23", {"players": players}, f"{seed}-{attempt}",
+                          people_and_bots(1, players - 1, "baseline"))
+        for _ in range(400):
+            view = session.view(0)
+            if view["phase"] != "discard" and view["round"] > 1:
+                break
+            if session.to_act == 0:
+                if view["phase"] == "discard":
+                    session.apply([a for a in session.legal_actions() if "discard" in a][-1])
+                    continue
+                if "dropped" in view["status"] and view["status"][0] == "in":
+                    return session
+                session.apply({"pass": True})
+                continue
+            session.apply(session.bot_action())
+    raise AssertionError("no bot dropped out")
+
+
+def the_game_deep_piles(seed: str = "deep") -> Session:
+    """The Game On Fire, alone: two-digit cards piled four deep on every pile, a fire card (two digits) in hand."""
+    for attempt in range(300):
+        session = Session(f"deep{attempt}", "the-game", {"players": 1, "on_fire": True, "expert": False,
+                                                          "small_hands": False, "strict": False, "start": None},
+                          f"{seed}-{attempt}", people_and_bots(1, 0, "baseline"))
+        for _ in range(200):
+            view = session.view(0)
+            if session.is_over:
+                break
+            deep = all(len(p["cards"]) >= 4 and all(c >= 10 for c in p["cards"][-4:]) for p in view["piles"])
+            if deep and any(c in view["fire_cards"] for c in view["hand"]) and overdue_fire(view) is None \
+                    and not view["played_this_turn"]:
+                return session
+            plays = [a for a in session.legal_actions() if "play" in a and a["play"] not in view["fire_cards"]
+                     and a["play"] >= 10]
+            if view["played_this_turn"] and len(view["played_this_turn"]) >= 2 and {"end_turn": True} in \
+                    session.legal_actions():
+                session.apply({"end_turn": True})
+            elif plays:
+                tops = view["piles"]
+                session.apply(min(plays, key=lambda a: abs(a["play"] - tops[a["pile"]]["top"])))
+            else:
+                break
+    raise AssertionError("no deal piles up so")
+
+
+def eleusis_big_hand(players: int = 8, cards: int = 28, seed: str = "big") -> Session:
+    """Eleusis: the person (seat 1) to play, holding ``cards`` cards: everyone plays wrong cards (each takes two
+    more); nobody becomes Prophet. The rule: colours alternate."""
+    session = Session(f"elbig{players}x{cards}", "eleusis", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    for _ in range(2000):
+        state = session.state
+        if state.phase == "rule":
+            session.apply({"rule": "card.colour != prev.colour"})
+        elif state.phase == "prophet_offer":
+            session.apply({"prophet": False})
+        elif state.phase == "play":
+            seat = session.to_act
+            hand = state.hands[seat]
+            if seat == 0 and len(hand) >= cards:
+                return session
+            judge = state.rule.judge
+            right = [c for c in hand if judge(state.mainline, c)]
+            wrong = [c for c in hand if not judge(state.mainline, c)]
+            session.apply({"play": [(wrong or right)[0]]})
+        else:
+            raise AssertionError(f"unexpected phase {state.phase}")
+    raise AssertionError("no such hand")
+
+
+def eleusis_dealer(players: int = 4, seed: str = "deal") -> Session:
+    """Eleusis: the person (seat 1) deals the first round and is to write the secret rule."""
+    session = Session(f"eldeal{players}", "eleusis", {"players": players, "first_dealer": 0}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+    assert session.to_act == 0 and session.view(0)["phase"] == "rule"
+    return session

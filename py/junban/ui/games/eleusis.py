@@ -357,7 +357,7 @@ def _bar(table, view: dict, mine: bool, phase: str):
     if phase in ("prophet_judge", "dealer_judge"):
         return _judge_panel(table, view)
     if phase == "prophet_offer":  # the question was put aside (Escape): answer it here
-        return h("div", {"class": "el-bar el-offer"},
+        return h("div", {"class": "el-bar el-offer action-bar"},
                  h("p", {"class": "el-bar-line"}, t("el.offer.title")),
                  h("div", {"class": "el-actions"},
                    h("button", {"type": "button", "class": "button", "data-act": "el:prophet-no", "id": "el-not-now"},
@@ -374,7 +374,7 @@ def _waiting(table, view: dict):
     key = {"rule": "el.wait.rule", "starter": "el.wait.starter", "play": "el.wait.play",
            "prophet_judge": "el.wait.prophet_judge", "dealer_judge": "el.wait.dealer_judge",
            "prophet_offer": "el.wait.prophet_offer"}[view["phase"]]
-    return h("div", {"class": "el-bar el-waiting"}, h("p", {"class": "waiting"}, t(key, name=table.seat_name(seat))))
+    return h("div", {"class": "el-bar el-waiting action-bar"}, h("p", {"class": "waiting"}, t(key, name=table.seat_name(seat))))
 
 
 def _play_bar(table, view: dict):
@@ -391,7 +391,7 @@ def _play_bar(table, view: dict):
     eligible = _may_become_prophet(table)
     plan = eligible and local["prophet_plan"]
     return h(
-        "div", {"class": "el-bar el-play"},
+        "div", {"class": "el-bar el-play action-bar"},
         h("div", {"class": "el-bar-top"},
           h("p", {"class": "el-bar-line", "id": "el-play-help", "aria-live": "polite"}, line,
             h("button", {"type": "button", "class": "button small quiet el-clear", "data-act": "el:clear",
@@ -413,7 +413,7 @@ def _play_bar(table, view: dict):
 def _judge_starter(view: dict):
     card = view["turned"]
     return h(
-        "div", {"class": "el-bar el-judge"},
+        "div", {"class": "el-bar el-judge action-bar"},
         h("h2", {"class": "el-panel-title"}, t("el.starter.title")),
         h("p", {}, t("el.starter.help", card=card_name(card))),
         cards_row([card], "el-row el-judged"),
@@ -467,7 +467,7 @@ def _judge_panel(table, view: dict):
               h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "wrong",
                            "id": "el-wrong"}, t("el.judge.wrong"))),
         ]
-    return h("div", {"class": "el-bar el-judge"}, head, body)
+    return h("div", {"class": "el-bar el-judge action-bar"}, head, body)
 
 
 def _call_words(call: dict) -> str:
@@ -489,6 +489,7 @@ def _rule_entry(table, view: dict):
              [h("button", {"type": "button", "class": "seg", "data-act": "el:rule-mode", "data-arg": m,
                            "aria-pressed": "true" if m == mode else "false", "key": m}, t(f"el.rule.mode.{m}"))
               for m in RULE_MODES])
+    report = None
     if mode == "write":
         report = state.get("report") or rule_report(state["text"])
         body = [
@@ -497,7 +498,6 @@ def _rule_entry(table, view: dict):
                            "value": state["text"], "rows": "3", "spellcheck": "false", "autocomplete": "off",
                            "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "el-rule-check",
                            "placeholder": PLACEHOLDER, "key": "t"}),
-            checker_panel(state["text"], report, "el-rule-check", "el:rule-fix"),
             language_help(),
         ]
         ready = report.get("ok") and not report.get("no_first")
@@ -544,9 +544,12 @@ def _rule_entry(table, view: dict):
         h("h2", {"class": "el-panel-title"}, t("el.rule.title", round=view["round"] + 1)),
         h("p", {"class": "help"}, t("el.rule.help")),
         tabs, body, hint_box,
-        h("div", {"class": "el-actions"},
-          h("button", {"type": "button", "class": "button primary big", "data-act": "el:start-round",
-                       "id": "el-start-round", "disabled": not ready}, t("el.rule.start"))),
+        # At the foot of the screen, even with the on-screen keyboard open: the checker's answer, and the button.
+        h("div", {"class": "el-rule-bar action-bar"},
+          checker_panel(state["text"], report, "el-rule-check", "el:rule-fix") if report is not None else None,
+          h("div", {"class": "el-actions"},
+            h("button", {"type": "button", "class": "button primary big", "data-act": "el:start-round",
+                         "id": "el-start-round", "disabled": not ready}, t("el.rule.start")))),
     )
 
 
@@ -964,6 +967,11 @@ def seat_status(table, view: dict, seat: int):
           h("span", {"class": "visually-hidden"}, t("el.seat.cards", n=view["hand_counts"][seat]))) if playing else None,
         h("span", {"class": "el-seat-points", "key": "p"}, t("el.seat.points_short", n=view["totals"][seat])),
     ]
+
+
+def seats_in_view(table, view: dict) -> list[int]:
+    """The seat the strip keeps in view besides yours when it scrolls (6 to 8 seats): the dealer."""
+    return [view["dealer"]] if view["phase"] != "over" else []
 
 
 def round_title(number: int) -> str:

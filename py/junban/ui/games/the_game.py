@@ -259,8 +259,10 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str
                      {"key": f"top-{top}", **flip(f"tg-{top}", came_from=f"seat-{who}" if who is not None else None)})
     else:
         face = h("span", {"class": "face start", "key": "start"}, h("span", {"class": "card-num"}, str(top)))
+    # The cards under the top, newest first: the stylesheet lays them out right to left from the count and drops
+    # whole the oldest that do not fit (never a chip cut in half).
     trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c, "style": f"--v:{c}"},
-               str(c)) for c in cards[-4:-1]]
+               str(c)) for c in reversed(cards[-4:-1])]
     fire_note = None
     if pile["fire_on_top"] and not table.session.is_over:
         urgent = not pile["top_played_this_turn"]
@@ -362,12 +364,12 @@ def _turn_actions(table, view, legal):
         waiting = None
         if not table.session.is_over and table.session.to_act is not None:
             waiting = t("tg.waiting", name=table.seat_name(table.session.to_act))
-        return h("div", {"class": "turn-actions waiting-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
+        return h("div", {"class": "turn-actions waiting-bar action-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     can_end = {"end_turn": True} in legal
     can_undo = {"undo": True} in legal
     strict = table.session.config["strict"]
     return h(
-        "div", {"class": "turn-actions"},
+        "div", {"class": "turn-actions action-bar"},
         h("div", {"class": "buttons"},
           h("button", {"type": "button", "class": "button primary big", "data-act": "tg:end", "id": "end-turn",
                        "disabled": not can_end, "aria-keyshortcuts": "E"}, t("tg.end_turn")),

@@ -454,7 +454,7 @@ def _bar(table, view: dict, legal: list[dict], plan, outcome, mine: bool):
         waiting = None
         if table.session.to_act is not None:
             waiting = t("tt.waiting", name=table.seat_name(table.session.to_act))
-        return h("div", {"class": "tt-bar tt-waiting"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
+        return h("div", {"class": "tt-bar tt-waiting action-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     if view["phase"] == "discard":
         return _discard_bar(table, view, legal)
     return _turn_bar(table, view, legal, plan, outcome)
@@ -475,7 +475,7 @@ def _discard_bar(table, view: dict, legal: list[dict]):
     if view["round"] > 1 and chips == 0:
         warning = h("p", {"class": "tt-note warn", "role": "note"}, t("tt.discard.no_chips"))
     return h(
-        "div", {"class": "tt-bar tt-discard"},
+        "div", {"class": "tt-bar tt-discard action-bar"},
         h("p", {"class": "tt-bar-help"}, h("strong", {}, t("tt.discard.title")), " ", t("tt.discard.help")),
         warning,
         _refused(table),
@@ -555,7 +555,7 @@ def _turn_bar(table, view: dict, legal: list[dict], plan, outcome):
                           "primary tt-main tt-drop" if dead_end else "tt-drop")
     buttons = [drop, pass_] if dead_end else [play, pass_, force, drop]
     return h(
-        "div", {"class": ["tt-bar", "tt-turn", "tt-dead-end" if dead_end else None]},
+        "div", {"class": ["tt-bar", "tt-turn", "tt-dead-end" if dead_end else None, "action-bar"]},
         h("p", {"class": "tt-note", "role": "note"}, note) if note else None,
         _bonus_controls(view, seat, local, plan, bool(plays)),
         _refused(table) if local.get("refused") else None,
@@ -631,8 +631,10 @@ def seat_status(table, view: dict, seat: int):
         word, mark = t("tt.seat.dropped"), "✕"
     elif view["forced"] and seat == view["active"]:
         word = t("tt.seat.forced")
+    done = view["phase"] != "discard" and status in (rules.OUT, rules.DROPPED)  # no cards left: its mark instead
     return [
         seat_token(seat),
+        None if done else
         h("span", {"class": "tt-stat", "key": "c"}, h("span", {"class": "tt-ico-card", "aria-hidden": "true"}),
           h("span", {"aria-hidden": "true"}, count), h("span", {"class": "visually-hidden"}, t("tt.seat.cards", n=count))),
         h("span", {"class": "tt-stat tt-stat-penalty", "key": "p"},

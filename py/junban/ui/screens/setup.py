@@ -78,7 +78,7 @@ class SetupScreen:
               h("p", {"id": "seed-help", "class": ["help", "error-text" if self.seed_error else None]},
                 self.seed_error or t("setup.seed_help"))),
             h("p", {"class": "error-text", "role": "alert"}, self.error) if self.error else None,
-            h("div", {"class": "actions"},
+            h("div", {"class": "actions action-bar"},
               h("button", {"type": "submit", "class": "button primary big", "id": "start"}, t("setup.start")),
               h("a", {"class": "button quiet", "href": "#/"}, t("setup.cancel"))),
         )

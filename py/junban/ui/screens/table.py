@@ -200,21 +200,26 @@ class TableScreen:
             return None
         view = self.view()
         active = self.session.to_act
+        # More than five seats may not fit a phone's width: the strip then scrolls sideways (and takes the
+        # keyboard's focus so the arrow keys scroll it too), and keeps your seat and the seats the game names
+        # (``seats_in_view``: Eleusis's dealer) pinned at its ends while the others scroll between them.
+        many = len(self.session.seats) > 5
+        keep = getattr(self.ui, "seats_in_view", None)
+        pinned = sorted({s for s in [self.reader, *(keep(self, view) if keep else [])] if s is not None})[:2]
+        pins = {pinned[0]: "pin-only"} if len(pinned) == 1 else {pinned[0]: "pin-first", pinned[1]: "pin-second"} \
+            if pinned else {}
         items = []
         for seat, info in enumerate(self.session.seats):
             is_active = seat == active and not self.session.is_over
             items.append(h(
                 "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
-                                 "me" if seat == self.viewer else None],
+                                 "me" if seat == self.viewer else None, pins.get(seat)],
                        "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
                 h("span", {"class": "seat-name"}, self.seat_name(seat),
                   phones.seat_mark(self, seat) if info.phone else None),
                 h("span", {"class": "seat-status"}, status(self, view, seat))))
-        # More than five seats may not fit a phone's width: the strip then scrolls sideways, and takes the
-        # keyboard's focus so the arrow keys scroll it too.
-        many = len(self.session.seats) > 5
-        return h("ul", {"class": "seat-strip", "aria-label": t("table.seats"), "tabindex": "0" if many else None},
-                 items)
+        return h("ul", {"class": ["seat-strip", "many" if many else None], "aria-label": t("table.seats"),
+                        "tabindex": "0" if many else None}, items)
 
     def _controls(self):
         session = self.session

@@ -1,0 +1,189 @@
+"""What the tables show is never cut (a role badge, The Game's trail chips, the FIRE label, "cover it this turn!",
+23's dropped-out mark), in English and Japanese at 375x667; with 6 to 8 seats the seat strip keeps your seat and
+the dealer's in view while the others scroll between them."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import positions
+from tests.browser.conftest import PHONE, japanese_font_loaded, screenshot
+
+
+def phone(context_factory, lang: str):
+    return context_factory(viewport=PHONE, has_touch=True, is_mobile=True,
+                           locale="ja-JP" if lang == "ja" else "en-US").new_page()
+
+
+def cut(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` that are drawn only in part: their own text cut (an ellipsis), or half
+    hidden by a box around them that clips (wholly hidden is not cut: a trail chip that does not fit is left out)."""
+    return page.evaluate("""selector => {
+        const out = [];
+        for (const el of document.querySelectorAll(selector)) {
+            const r = el.getBoundingClientRect();
+            if (r.width <= 1 || r.height <= 1) continue;  // not drawn (or only for screen readers)
+            if (el.scrollWidth > el.clientWidth + 1) { out.push(`${el.className} "${el.textContent}": its text is cut`); continue; }
+            for (let box = el.parentElement; box; box = box.parentElement) {
+                const style = getComputedStyle(box);
+                if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+                const b = box.getBoundingClientRect();
+                const inside = r.left >= b.left - .5 && r.right <= b.right + .5 && r.top >= b.top - .5 && r.bottom <= b.bottom + .5;
+                const outside = r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom;
+                if (!inside && !outside) { out.push(`${el.className} "${el.textContent}": cut by ${box.className}`); break; }
+                if (outside) break;
+            }
+        }
+        return out;
+    }""", selector)
+
+
+def shown(page, selector: str) -> int:
+    return page.evaluate("s => [...document.querySelectorAll(s)].filter(e => e.getBoundingClientRect().width > 1).length",
+                         selector)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_nothing_the_tables_name_is_cut_on_a_phone(context_factory, server, lang):
+    cases = [
+        (positions.the_game_deep_piles, "#end-turn", [".trail-card", ".card .fire-word", ".tg-variant"]),
+        (positions.the_game_fire_overdue, "#end-turn", [".fire-note", ".tg-variant"]),
+        (positions.twenty_three_with_a_seat_dropped, "#tt-play", [".seat-chip .tt-word-mark", ".seat-chip .tt-stat"]),
+        (positions.eleusis_prophet_judging, "#el-wrong", [".el-seat-role", ".el-seat-points"]),
+        # (eight seats scroll: a chip half under the strip's end is cut on purpose; the dealer's is pinned whole)
+        (lambda: positions.eleusis_turn(8), "#el-play", [".el-seat-role"]),
+    ]
+    for build, ready, selectors in cases:
+        page = phone(context_factory, lang)
+        session = build()
+        positions.open_save(page, server, session, lang=lang)
+        page.wait_for_selector(ready)
+        if lang == "ja":
+            japanese_font_loaded(page, page.locator("#main").inner_text())
+        for selector in selectors:
+            assert shown(page, selector), (session.game, selector)
+            assert not cut(page, selector), (session.game, lang, cut(page, selector))
+        screenshot(page, f"reach-{session.id}-{lang}")
+        page.context.close()
+
+
+def _covered(page, selector: str) -> bool:
+    """Is the centre of ``selector`` off the screen or under another element?"""
+    return page.evaluate("""s => {
+        const el = document.querySelector(s); const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (x < 0 || x > innerWidth || y < 0 || y > innerHeight) return true;
+        const hit = document.elementFromPoint(x, y); return !hit || !el.contains(hit);
+    }""", selector)
+
+
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_with_many_seats_your_seat_and_the_dealers_stay_in_view_as_the_strip_scrolls(context_factory, server, players):
+    page = phone(context_factory, "en")
+    session = positions.eleusis_turn(players)
+    positions.open_save(page, server, session)
+    page.wait_for_selector("#el-play")
+    strip = page.get_by_role("list", name="Players")
+    expect(strip).to_have_attribute("tabindex", "0")  # the keyboard scrolls it too
+    assert page.evaluate("() => { const s = document.querySelector('.seat-strip'); return s.scrollWidth > s.clientWidth; }")
+    dealer = session.view(0)["dealer"]
+    me, theirs = ".seat-chip.me", f".seat-strip > li:nth-child({dealer + 1})"
+    expect(page.locator(theirs)).to_contain_text("Dealer", ignore_case=True)
+    for where in ("0", "s.scrollWidth / 2", "s.scrollWidth"):
+        page.evaluate(f"() => {{ const s = document.querySelector('.seat-strip'); s.scrollLeft = {where}; }}")
+        page.wait_for_timeout(100)
+        assert not _covered(page, me), f"your seat scrolled out of view ({where})"
+        assert not _covered(page, theirs), f"the dealer's seat scrolled out of view ({where})"
+        # between them, the other seats pass under the pinned chips: at least one is shown in part
+    assert not cut(page, ".el-seat-role")
+
+
+def in_view(page, selector: str) -> bool:
+    """Is ``selector`` wholly on the screen and not under anything (a tap on its centre reaches it)?"""
+    return page.evaluate("""s => {
+        const el = document.querySelector(s); if (!el) return false;
+        const r = el.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5 || r.right > innerWidth + .5) return false;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && el.contains(hit);
+    }""", selector)
+
+
+def scroll_to(page, where: str) -> None:
+    page.evaluate(f"window.scrollTo(0, {where})")
+    page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_eleusis_play_no_play_and_become_prophet_stay_on_screen_with_28_cards_and_8_seats(context_factory, server,
+                                                                                            lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
+    page.wait_for_selector("#el-play")
+    assert page.locator(".el-hand .el-card-button").count() == 28
+    for where in ("0", "document.documentElement.scrollHeight / 2", "document.documentElement.scrollHeight"):
+        scroll_to(page, where)
+        for selector in ("#el-play", "#el-no-play", "#el-prophet-plan"):
+            assert in_view(page, selector), f"{selector} left the screen ({lang}, scrolled to {where})"
+    scroll_to(page, "0")
+    page.locator(".el-hand .el-card-button").last.scroll_into_view_if_needed()
+    page.locator(".el-hand .el-card-button").last.tap()  # the last card is reachable above the bar
+    assert in_view(page, "#el-play")
+    screenshot(page, f"eleusis-28-cards-8-seats-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["the-game", "23", "eleusis"])
+def test_a_setup_screens_start_is_on_screen_on_a_phone(context_factory, server, game, lang):
+    page = phone(context_factory, lang)
+    page.goto(f"{server.base}#/{game}")
+    page.wait_for_selector("#start")
+    page.wait_for_timeout(300)
+    assert in_view(page, "#start"), "Start is below the fold"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+    scroll_to(page, "document.documentElement.scrollHeight")
+    assert in_view(page, "#start")
+    screenshot(page, f"setup-{game}-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_dealers_start_the_round_and_the_checkers_verdict_stay_on_screen_with_the_keyboard_open(
+        context_factory, server, lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_dealer(), lang=lang)
+    page.wait_for_selector("#el-start-round")
+    assert in_view(page, "#el-start-round")
+    box = page.locator("#el-rule-text")
+    box.tap()
+    # The on-screen keyboard takes the lower ~45% of the screen: the page is laid out in what is left.
+    page.set_viewport_size({"width": PHONE["width"], "height": 370})
+    page.wait_for_timeout(300)
+    for rule, verdict in (("card.colour != prev.colour", "el-check-ok"), ("card.colur = red", "el-check-error")):
+        box.fill(rule)
+        page.wait_for_timeout(300)
+        expect(page.locator(f"#el-rule-check.{verdict}")).to_be_visible()
+        assert in_view(page, "#el-rule-check > p"), f"the verdict is hidden ({rule})"
+        assert in_view(page, "#el-start-round"), f"the button is hidden ({rule})"
+        assert in_view(page, "#el-rule-text"), "the rule box itself is hidden"
+        screenshot(page, f"eleusis-rule-keyboard-{verdict}-{lang}")
+    expect(page.locator("#el-start-round")).to_be_disabled()
+    box.fill("card.colour != prev.colour")
+    page.locator("#el-start-round").tap()
+    expect(page.locator("#el-rule-text")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_storages_download_and_import_are_on_screen_on_a_phone(context_factory, server, lang):
+    page = phone(context_factory, lang)
+    for i in range(6):  # a device with a few games
+        session = positions.twenty_three_turn(seed=f"st{i}")
+        positions.open_save(page, server, session, lang=lang)
+    page.goto(f"{server.base}#/storage")
+    page.wait_for_selector("#st-export")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollHeight") > PHONE["height"], "a long page, as it should be"
+    for where in ("0", "document.documentElement.scrollHeight"):
+        scroll_to(page, where)
+        assert in_view(page, "#st-export") and in_view(page, ".st-file"), f"scrolled to {where}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+    screenshot(page, f"storage-phone-{lang}")
