@@ -24,7 +24,11 @@ def test_science_hints_come_one_step_at_a_time_each_counted_and_the_guess_stays_
     click(app, button(platform, "Hint"))
     sheet = dialog(platform)
     assert sheet.attributes["id"] == "sheet-hint" and platform.focused == "#hint-step-1"
-    assert f"Sure of its best idea: {round(100 * expected.sure)}%" in sheet.textContent
+    sure = f"{round(100 * expected.sure)}%"
+    assert f"Sure of its best idea: {sure}" in sheet.textContent
+    assert f"when it says {sure}, its best idea is the rule about {sure} of the time" in sheet.textContent
+    decision = "It would guess now" if expected.would_guess else "It would play a card first"
+    assert expected.would_guess is not None and decision in sheet.textContent
     fitting = "Over a million rules" if expected.fitting > 1_000_000 else f"{expected.fitting:,} rules"
     assert fitting in sheet.textContent  # a 14-digit count would say nothing
     assert "A card to try" not in sheet.textContent and not hinted(platform)
@@ -67,6 +71,8 @@ def test_at_the_table_the_hint_is_offered_on_the_persons_turn_to_play_in_japanes
     assert app.key("H") and dialog(platform).attributes["id"] == "sheet-hint"
     page = dialog(platform).textContent
     assert "科学者のヒント" in page and "証拠からわかること" in page and "有力なルールが見ているもの" in page
+    assert "多くのゲームで測定" in page and "推測します" not in page and "まずカードを出します" not in page, \
+        "at the table nobody guesses: the hint says nothing of it"
     click(app, in_dialog(platform, "試すカードを見る"))
     assert by_id(platform, "hint-pick").textContent.endswith("を選ぶ")
     click(app, by_id(platform, "hint-pick"))

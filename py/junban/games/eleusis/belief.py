@@ -35,11 +35,12 @@ from junban.games.eleusis.scientist import (
 )
 
 LEADERS = 24  # the most probable rules grouped into ideas
-CALIBRATION_SLOPE = 1.18  # fitted on the tuning sets (see the module docstring)
-CALIBRATION_SHIFT = 0.89
-CALIBRATION_EVIDENCE = 0.0  # per EVIDENCE_UNIT pieces of evidence seen
+CALIBRATION_SLOPE = 0.625  # fitted on the tuning sets (see the module docstring)
+CALIBRATION_SHIFT = -0.93
+CALIBRATION_EVIDENCE = 0.72  # per EVIDENCE_UNIT pieces of evidence seen
 EVIDENCE_UNIT = 10
 EVIDENCE_CAP = 40  # evidence beyond this counts as this much (the table sees more than solo science ever does)
+FAINT = 0.02  # a share known to be below this is not weighed further (what is left of it is an upper bound)
 RAW_FLOOR = 1e-4  # shares are clipped to [RAW_FLOOR, 1 - RAW_FLOOR] before the logit
 
 
@@ -96,22 +97,24 @@ class Reading:
         return self.ideas[1].share if len(self.ideas) > 1 else 0.0
 
     def after_refutation(self) -> float:
-        """The share the leading idea is expected to hold once a counterexample has refuted the best rule's idea.
+        """The share the leading idea is expected to hold once a counterexample has refuted the best rule's idea
+        (a wrong guess of the best rule).
 
         The science mode shows where a wrong guess differs, first where the player can test it: after the current
         mainline, then further along the line (the probed mainlines are in that order: the walk from the current
-        mainline first), a card the secret rule accepts first. Rival ideas that would show the same difference
-        stay together; the counterexample keeps one such bucket, the one holding the secret rule, so the expected
-        share of the idea then leading is the sum over buckets of the heaviest idea in each (rules beyond the
-        leaders count for nothing), over the weight left once the best rule's idea is gone."""
-        if self.raw >= 1 or len(self.ideas) < 2:
+        mainline first), a card the secret rule accepts first. Ideas that would show the same difference stay
+        together; the counterexample keeps one such bucket, the one holding the secret rule, so the expected share
+        of the idea then leading is the sum over buckets of the heaviest idea in each (rules beyond the leading
+        ideas count for nothing), over the weight left once the best rule's idea is gone."""
+        left = 1 - self.raw
+        if left <= 0 or len(self.ideas) < 2:
             return 0.0
-        leader = self.ideas[0].verdicts
+        guess = self.ideas[0].verdicts
         heaviest: dict[tuple, float] = {}
         for idea in self.ideas[1:]:
-            where = first_difference(leader, idea.verdicts)
+            where = first_difference(guess, idea.verdicts)
             heaviest[where] = max(heaviest.get(where, 0.0), idea.share)
-        return min(1.0, sum(heaviest.values()) / (1 - self.raw))
+        return min(1.0, sum(heaviest.values()) / left)
 
 
 def first_difference(guess: tuple, secret: tuple) -> tuple:
@@ -138,7 +141,7 @@ def read(sci: Scientist, mainline: Sequence[str], contexts: Sequence[Sequence[st
     best = sci.best()
     lines = tuple(reachable_contexts(best.text, mainline, depth) if ahead_only
                   else probe_contexts(best.text, mainline, depth, contexts))
-    raw = sci.agreement(best.text, lines)
+    raw = sci.agreement(best.text, lines, stop_below=FAINT)
     total = sci.survivors().mass()
     groups: dict[tuple, list[Hypothesis]] = {}
     for h in sci.top(LEADERS):

@@ -6,15 +6,15 @@ leading ideas and their shares) and compares what each move is expected to cost 
 
 - **guess the best rule**: right with probability ``p`` (nothing more to spend); wrong, it costs 2 plays and its
   counterexample refutes the best idea and tells the rival ideas apart by where they differ from it
-  (``Reading.after_refutation``);
+  (``after_wrong_guess``);
 - **play a card**: one play, and the verdict either keeps the best idea (its share grows: the ideas that judged
   the card otherwise are gone) or refutes it (the idea that judged it so leads).
 
 What a position still costs is ``plays_to_go(p)``: the plays a game still spends, wrong guesses counted, from a
 turn whose best rule has probability ``p`` (never more than the plays left). ``PLAYS_TO_GO_SCALE`` and
-``PLAYS_TO_GO_POWER`` were fitted on the bot's own games on the tuning sets. The bot guesses when a guess is
-expected to cost less than the best play, and otherwise plays the card expected to cost least: the card that best
-splits the leading ideas by weight. When no card in hand can change anything it guesses.
+``PLAYS_TO_GO_POWER`` were fitted on the bot's own games on the tuning sets. The bot guesses its best rule when a
+guess is expected to cost less than a play, and otherwise plays the card that best splits the surviving rules by weight (``Scientist.choose_play``: the most information, with a look one play
+ahead). When no card in hand can change anything it guesses.
 
 The bot's view is its only input; ``act`` is a deterministic function of (level, seed, view). ``last_decision``
 says what it chose and why (``p``: the belief a hint would show).
@@ -31,8 +31,8 @@ from junban.games.eleusis.scientist import Hypotheses, Scientist, default_hypoth
 
 PLAYS_TO_GO_SCALE = 15.5  # plays_to_go(p) = SCALE * (1 - p) ** POWER, fitted on the tuning sets
 PLAYS_TO_GO_POWER = 1.32
-STILL = 1e-3  # a card whose verdict moves no idea's share by more than this teaches nothing
-SPREAD_BELOW = 0.0  # below this belief the card played is the most informative over the whole space (choose_play)
+STILL = 0.05  # bits (with the look ahead): a hand that teaches less than this is no use at all
+COUNTEREXAMPLE_TRUST = 0.5  # how far to trust what a counterexample is expected to tell apart (0: only the runner-up)
 
 
 def plays_to_go(p: float, left: int) -> float:
@@ -45,7 +45,7 @@ def plays_to_go(p: float, left: int) -> float:
 class Choice:
     """A move and what it was weighed at: the expected plays still to spend after guessing and after the best play."""
 
-    kind: str  # "guess" | "play"
+    kind: str  # "guess" (the best rule) | "play"
     card: str | None  # the card to play (also the best card when guessing, if any)
     p: float  # the belief in the best rule
     guess_cost: float
@@ -69,32 +69,40 @@ def card_costs(reading: Reading, mainline: Sequence[str], distinct: Sequence[str
     return out
 
 
+def after_wrong_guess(reading: Reading) -> float:
+    """The belief expected in the leading idea once a guess of the best rule has been refuted: between what the
+    runner-up idea holds of the weight left and what the counterexample is expected to leave
+    (``Reading.after_refutation``: the ideas grouped by where the counterexample would show their difference),
+    trusting the latter by ``COUNTEREXAMPLE_TRUST``."""
+    left = 1 - reading.raw
+    plain = min(1.0, reading.runner_up / left) if left > 0 else 0.0
+    hoped = reading.after_refutation()
+    return reading.belief(plain + COUNTEREXAMPLE_TRUST * max(0.0, hoped - plain), 1)
+
+
 def guess_cost(reading: Reading, left: int) -> float:
     """Plays expected still to spend if the best rule is guessed now."""
-    after = reading.belief(reading.after_refutation(), 1)
-    return (1 - reading.p) * min(float(left), WRONG_GUESS_COST + plays_to_go(after, left - WRONG_GUESS_COST))
+    return (1 - reading.p) * min(float(left), WRONG_GUESS_COST + plays_to_go(after_wrong_guess(reading),
+                                                                          left - WRONG_GUESS_COST))
 
 
 def science_choice(sci: Scientist, reading: Reading, mainline: Sequence[str], hand: Sequence[str], left: int,
                    threshold: float | None = None) -> Choice:
-    """Guess or play, by expected plays still to spend (``threshold``: instead guess whenever the belief reaches
-    it, for the benchmark's curve of fixed thresholds; the card played is chosen the same way)."""
+    """Guess the best rule or play the most informative card, by expected plays still to spend (``threshold``:
+    instead guess whenever the belief reaches it, for the benchmark's curve of fixed thresholds; the card played
+    is chosen the same way)."""
     cost_guess = guess_cost(reading, left)
     if left <= 0 or not hand:
         return Choice("guess", None, reading.p, cost_guess, float("inf"), "no plays left")
     distinct = sorted(set(hand), key=cards.DECK.index)
     ps = sci.p_accept_all(mainline, distinct)
-    costs = card_costs(reading, mainline, distinct, ps, left)
-    k = min(range(len(distinct)), key=lambda i: (round(costs[i], 9), -round(entropy(ps[i]), 9), i))
-    card, cost_play = distinct[k], costs[k]
-    if reading.p < SPREAD_BELOW:
-        card = sci.choose_play(mainline, distinct, ps=ps)[0]
-        cost_play = costs[distinct.index(card)]
+    card, _p, _bits, teaches = sci.choose_play(mainline, distinct, ps=ps)
+    cost_play = card_costs(reading, mainline, [card], [ps[distinct.index(card)]], left)[0]
     if threshold is not None:
         if reading.p >= threshold:
             return Choice("guess", card, reading.p, cost_guess, cost_play, "belief reached the threshold")
         return Choice("play", card, reading.p, cost_guess, cost_play, "below the threshold")
-    if max(entropy(p) for p in ps) < STILL:
+    if teaches < STILL:
         return Choice("guess", card, reading.p, cost_guess, cost_play, "nothing to learn from the hand")
     if cost_guess <= cost_play:
         return Choice("guess", card, reading.p, cost_guess, cost_play, "a guess is worth more than a play")
@@ -135,6 +143,11 @@ def drop_wrong_guesses(sci: Scientist, wrong: set[str]) -> None:
         if best.text not in wrong:
             break
         sci.exclude(best)
+
+
+def wrong_texts(view: dict) -> frozenset:
+    """The rules a view shows guessed wrong."""
+    return frozenset(g["text"] for g in view["guesses"] if not g["right"])
 
 
 def recent_contexts(view: dict) -> list[list[str]]:
@@ -180,7 +193,7 @@ class ScienceBot:
         sci = self._scientist
         observe_science(sci, items[n:], guesses[g:])
         self._seen_items, self._seen_guesses = items, guesses
-        drop_wrong_guesses(sci, {gs["text"] for gs in guesses})
+        drop_wrong_guesses(sci, set(wrong_texts(view)))
         return sci
 
     def act(self, view: dict) -> dict:
@@ -188,9 +201,8 @@ class ScienceBot:
         reading = read(sci, view["mainline"], recent_contexts(view))
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
-                              "evidence": reading.evidence,
-                              "raw": reading.raw, "runner_up": reading.runner_up, "card": choice.card, "guess_cost": choice.guess_cost,
-                              "play_cost": choice.play_cost}
+                              "raw": reading.raw, "evidence": reading.evidence, "card": choice.card,
+                              "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
         if choice.kind == "guess":
             return {"guess": reading.best.text}
         return {"play": choice.card}

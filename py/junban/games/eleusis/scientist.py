@@ -24,15 +24,16 @@ and counterexamples from wrong guesses. For each rule the scientist counts the p
 the space does not leave it without an answer. First cards (judged on an empty mainline) are counted apart, so a
 rule "R after a first card of class Q" is judged by Q on first cards and by R on the rest.
 
-**Decisions.** ``choose_play`` picks the card whose verdict is most uncertain under the surviving rules (expected
-information), with a look one play ahead; ``confidence`` is the share of the surviving weight that judges like the
-best rule on every card after the mainlines probed (the current one, the empty one, where counterexamples were, and
-walks along the best rule), so a guess waits until the leaders are separated. Work per turn is bounded by counts
-(families, cards, probed mainlines), never by the clock.
+**What it offers.** ``choose_play`` picks the card whose verdict is most uncertain under the surviving rules by
+weight (expected information), with a look one play ahead; ``agreement`` is the share of the surviving weight that
+judges like a rule on every card after given mainlines (``probe_contexts``: a walk along the rule from the current
+mainline, one from the empty mainline, one card after each recent counterexample). How sure the scientist is, as a
+calibrated probability, and what to do about it are other modules' (``belief``, ``science_bot``, ``bots``). Work per
+turn is bounded by counts (families, cards, probed mainlines), never by the clock.
 
 **Public API** (also for the table bots): ``Scientist.observe(mainline_before, cards, accepted)``,
-``observe_no_play``, ``p_accept(mainline, card)``, ``p_accept_all``, ``best()``, ``best_guess()``,
-``confidence(mainline, ...)``, ``choose_play(mainline, hand)``, ``surely_right``, ``min_errors``, ``count()``. The
+``observe_no_play``, ``p_accept(mainline, card)``, ``p_accept_all``, ``best()``, ``best_guess()``, ``top(k)``,
+``agreement(rule, contexts)``, ``choose_play(mainline, hand)``, ``surely_right``, ``min_errors``, ``count()``. The
 solo science bot built on it is ``junban.games.eleusis.science_bot``.
 """
 from __future__ import annotations
@@ -53,7 +54,7 @@ MAX_COUPLED = 5  # first-card constraints weighed exactly per split family (furt
 TOP_BRANCHES = 6  # branches per case tried when reading out the best combination of a split
 PRUNE_SHARE = 0.01  # the lightest families, together at most this share of the surviving weight, are left out of
 # probabilities and agreement
-LOOKAHEAD_PRUNE = 0.05  # the same for the look one play ahead
+LOOKAHEAD_PRUNE = 0.2  # the same for the look one play ahead (a rough look: it only ranks a few cards)
 LOOKAHEAD_CANDIDATES = 3  # cards whose next turn is looked at (choose_play)
 LOOKAHEAD_WEIGHT = 0.5  # worth of a bit next turn, against a bit now
 CONFIDENCE_DEPTH = 4  # cards of the walks along the best rule that agreement probes (probe_contexts)
@@ -1022,17 +1023,6 @@ class Scientist:
             if stop_below and agree.mass() < stop_below * total:
                 break
         return min(1.0, agree.mass() / total)
-
-    def confidence(self, mainline: Sequence[str], depth: int = 0, best: Hypothesis | None = None,
-                   contexts: Sequence[Sequence[str]] = (), stop_below: float = 0.0) -> float:
-        """Share of the surviving weight that agrees with the best rule on every card after ``mainline``; with
-        ``depth`` > 0 also after the empty mainline, each of ``contexts`` and walks of up to ``depth`` cards the
-        best rule accepts (see ``probe_contexts``)."""
-        best = best or self.best()
-        probes = [tuple(mainline)]
-        if depth:
-            probes = probe_contexts(best.text, mainline, depth, contexts)
-        return self.agreement(best.text, probes, stop_below)
 
     def choose_play(self, mainline: Sequence[str], hand: Sequence[str], lookahead: bool = True,
                     ps: Sequence[float] | None = None) -> tuple[str, float, float, float]:

@@ -114,8 +114,8 @@ def _evidence(hint, steps: int):
         h("div", {"class": "hint-sure", "key": "s"},
           h("span", {"class": "hint-sure-label"}, t("hint.sure", p=percent(hint.sure))),
           h("span", {"class": "hint-meter", "aria-hidden": "true"},
-            h("span", {"class": "hint-meter-fill", "style": f"width:{max(2, round(100 * hint.sure))}%"})),
-          h("span", {"class": "hint-sure-means"}, t("hint.sure.means", p=percent(hint.sure)))),
+            h("span", {"class": "hint-meter-fill", "style": f"width:{max(2, round(100 * hint.sure))}%"}))),
+        h("p", {"class": "hint-sure-means", "key": "m"}, t("hint.sure.means", p=percent(hint.sure))),
         None if hint.would_guess is None else
         h("p", {"class": ["hint-decision", "guess" if hint.would_guess else None], "key": "d"},
           t("hint.would_guess", cost=WRONG_GUESS_COST) if hint.would_guess else t("hint.would_play")),
