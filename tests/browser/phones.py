@@ -1,7 +1,8 @@
 """Phones in browser tests: Python run in the app's own interpreter on a page, the transport between phones driven
-through the app's platform (BrowserPlatform's peer_ methods) and watched from the test, and the fake camera's
-picture of a QR code. Used by tests/browser/test_peer_transport.py, the conftest's phone fixtures and
-tools/bench_peer.py.
+through the app's platform (BrowserPlatform's peer_ methods) and watched from the test, the fake camera's picture
+of a QR code, and the app's own pairing and tables driven by taps as people use them (``Table`` and a person per
+game). Used by tests/browser/test_peer_transport.py, test_phones_*.py, the conftest's phone fixtures,
+tools/bench_peer.py and tools/bench_phones.py.
 """
 from __future__ import annotations
 
@@ -441,7 +442,7 @@ def twenty_three_person(plays_a_round: int = 2):
 # ``Mirror``, to play cards the secret rule takes and to judge right, so rounds end): the dealer picks the library
 # rule the most cards fit; a player plays the longest string of right cards (up to 4), or "no play" rightly;
 # ``prophets`` (seat -> round) become Prophet in that round at their first chance; a Prophet judges every play
-# right, confirming the call; a player asked whether to become Prophet says "Not now" otherwise. ``wrong_once``
+# right, confirming the call; others are never asked (their phone declines for them). ``wrong_once``
 # (seat -> round): that seat plays one wrong card in that round once a Prophet is up, so the Prophet calls a play
 # wrong.
 class Mirror:
@@ -534,8 +535,13 @@ def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int,
             if becomes:
                 page.locator("#prophet-yes").tap()
                 del prophets[seat]
-        elif phase == "prophet_offer":  # asked after a play, without having planned it
-            page.locator("#prophet-no, #el-not-now").first.tap()
+        elif phase == "prophet_offer":  # the phone declines for its person, who did not ask (as on one device)
+            from junban.net.protocol import position_mark
+
+            try:
+                table.wait_moved(position_mark(mirror.actions), timeout_ms=10_000)
+            except Exception:  # noqa: BLE001 - Playwright's timeout
+                raise AssertionError(f"seat {seat}'s phone asks whether to become Prophet, unasked") from None
         elif phase == "prophet_judge":
             if plan["right"]:
                 page.locator("#el-right").tap()

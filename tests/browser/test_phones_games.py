@@ -126,8 +126,8 @@ def test_eleusis_five_phones_a_guest_deals_and_a_prophet_judges_from_a_phone(pho
     for page in (host, *seats.values()):
         expect(page.locator("#sheet-round .el-reveal")).to_have_text(revealed)
     screenshot(seats[2], "phones-eleusis-guest-round-end-en")
-    # (A whole game of five rounds is tools/play_phones.py's; here the host stops it: the engine's "stop" action
-    # ends the game, each seat that has not dealt scoring 10.)
+    # A whole game of five rounds is played by tools/bench_phones.py --whole-eleusis; here the host stops it (the
+    # engine's "stop" action ends the game, each seat that has not dealt scoring 10).
     close_sheets(host, ("round",))
     host.locator("#el-scores").tap()
     host.locator("#el-stop").tap()
