@@ -66,7 +66,7 @@ def timed_science(rule, seed, level="medium", hints=False):
     """One solo science game (``rule``, or a library rule of ``level`` when None) played by the science bot."""
     from junban.games.eleusis import science
     from junban.games.eleusis.hints import science_hint
-    from junban.games.eleusis.scientist import make_science_bot
+    from junban.games.eleusis.science_bot import make_science_bot
     state = science.new_game({"rule": rule} if rule else {"level": level}, seed)
     bot = make_science_bot("scientist", seed)
     times, hint_times = [], []

@@ -23,7 +23,8 @@ import sys, time, json
 sys.path.insert(0, "/app/py")
 t0 = time.perf_counter()
 from junban.games.eleusis import science
-from junban.games.eleusis.scientist import make_science_bot, default_hypotheses
+from junban.games.eleusis.scientist import default_hypotheses
+from junban.games.eleusis.science_bot import make_science_bot
 from junban.bench.eleusis import load_rules
 default_hypotheses()
 setup_ms = (time.perf_counter() - t0) * 1000

@@ -47,6 +47,7 @@ from junban.storage import (
     DAY,
     ENTRY,
     HISTORY_KEY,
+    KIND_READERS,
     MAX_DAYS,
     MAX_HISTORY,
     MAX_SETTINGS,
@@ -89,7 +90,7 @@ _LINK_EXTRAS = {"h": "hints", "m": "mode"}  # version 2: written when the game h
 class Anything(Shape):
     """Any value (parse_json bounded its size and depth): the items inside are checked one by one."""
 
-    def check(self, value, path):
+    def check(self, value):
         return None
 
 
@@ -203,6 +204,9 @@ def file_problem(data: object) -> UnreadableRecord | None:
         n = len(bundle.odd_history) + len(bundle.odd_settings) + len(bundle.odd_daily)
         return UnreadableRecord(f"{n} of its entries are not games Junban records", code="record.odd_entries", n=n)
     return None
+
+
+KIND_READERS["import"] = file_problem  # the Storage screen says what is still wrong with a kept-aside import
 
 
 def _odd_file(bundle: Bundle, now: float) -> str:

@@ -95,6 +95,48 @@ def test_deep_records_written_by_another_tab_are_kept_aside_and_the_open_tabs_go
     assert kept == {"deep0002", game_key.rsplit(".", 1)[1]}
 
 
+def test_settings_of_any_shape_and_lone_surrogates_never_stop_the_start(page, server):
+    """Issue 34: `speed: {}` stopped every start ("Junban could not start: TypeError"); a lone surrogate is what
+    JavaScript may store and Python's text may not hold."""
+    open_app(page, server, "#/")
+    settings = '{"schema":1,"type":"settings","values":{"speed":{},"lang":["ja"],"names":["Ann"]}}'
+    put(page, {"junban.settings": settings})
+    page.evaluate("""() => {
+        localStorage.setItem('junban.draft.abcd1234', 'a guess \\uD800 cut');
+        localStorage.setItem('junban.history', '{"schema":1,"type":"history","entries":[{"id":"x\\uDFFF"}]}');
+        localStorage.setItem('junban.history.raw', 'x\uD800'); }""")
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]', timeout=60_000)
+    said = error_notices(page)
+    assert any("Junban could not read the settings: values that are not ones Junban writes" in n for n in said), said
+    assert page.get_by_role("heading", name="Saved games").count() == 1, "home is up"
+    kept = backups(page)
+    assert settings in kept.values(), "kept aside exactly as found"
+    assert json.loads(stored(page)["junban.settings"])["values"] == {"names": ["Ann"]}, "what fits stays"
+    page.get_by_role("link", name="Storage: room used, moving to another device").click()
+    page.get_by_role("heading", name="Kept aside").wait_for()
+    assert not page.locator(".notice-error").filter(has_text="Something went wrong").count()
+
+
+def test_another_tabs_write_that_crossed_this_tabs_move_is_kept_as_a_copy(page, server):
+    """Two tabs writing one game at the same moment: the browser delivers the other tab's write (its storage event
+    carries the text) after this tab's own, which then stands. The other version is kept, and the person told."""
+    open_app(page, server, SOLO)
+    play_lowest_two(page)
+    game = save_id(page)
+    mine = saves(page)[game]
+    # The other tab's version: the same first card, then another card of its own (the highest, on a descending pile).
+    cards = sorted(int(x.split()[0]) for x in page.locator(".hand .card").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"))
+    theirs = dict(mine, actions=mine["actions"][:1] + [{"play": cards[-1], "pile": 2}])
+    page.evaluate("""([key, text]) => window.dispatchEvent(new StorageEvent('storage', {key, newValue: text}))""",
+                  [f"junban.save.{game}", json.dumps(theirs)])
+    notice(page, re.compile(r"Another tab changed a saved game of The Game .*at the same moment")).wait_for()
+    logs = [record["actions"] for record in saves(page).values()]
+    assert mine["actions"] in logs and theirs["actions"] in logs, "both versions are kept"
+    assert saves(page)[game]["actions"] == mine["actions"], "this tab's game stays where it is"
+
+
 # ---------------------------------------------------------------------- 2. nothing dropped without a word
 
 
@@ -183,6 +225,7 @@ def test_everything_moves_to_a_fresh_profile_and_plays_on(context_factory, serve
     fixtures["junban.history"] = (FIXTURES / "history.json").read_text()
     fixtures["junban.settings"] = json.dumps({"schema": 1, "type": "settings",
                                               "values": {"lang": "en", "speed": "fast", "names": ["Ann"]}})
+    fixtures["junban.daily"] = (FIXTURES / "daily.json").read_text()  # the daily record travels too (issue 31)
     put(there, fixtures)
     there.goto(server.base + "#/storage")
     with there.expect_download() as download:
@@ -192,12 +235,13 @@ def test_everything_moves_to_a_fresh_profile_and_plays_on(context_factory, serve
 
     here = open_app(context_factory().new_page(), server, "#/storage")  # a fresh profile: another device
     here.locator("#st-import").set_input_files(str(path))
-    added = len(fixtures) - 2 + 1  # every fixture save and the game played here
-    notice(here, f"Imported: {added} games added, 1 result added to the history, settings taken from the file.").wait_for()
+    added = len(fixtures) - 3 + 1  # every fixture save and the game played here
+    notice(here, f"Imported: {added} games added, 1 result added to the history, 3 days of daily challenges added, "
+                 "settings taken from the file.").wait_for()
     assert saves(here) == saves(there), "every game arrives exactly as it was"
     mine, theirs = stored(here), stored(there)
-    assert json.loads(mine["junban.history"]) == json.loads(theirs["junban.history"])
-    assert json.loads(mine["junban.settings"]) == json.loads(theirs["junban.settings"])
+    for record in ("junban.history", "junban.settings", "junban.daily"):
+        assert json.loads(mine[record]) == json.loads(theirs[record])
     # The game goes on where it was.
     here.goto(server.base + f"#/play/{game}")
     here.wait_for_selector(".hand .card")
@@ -291,11 +335,25 @@ def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, 
         for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page = context_factory(viewport=size, locale=locale).new_page()
             open_app(page, server, SOLO)
+            entry = dict(json.loads((FIXTURES / "history.json").read_text())["entries"][0], id="done0000")
+            history = json.dumps({"schema": 1, "type": "history", "entries": [entry]})
             put(page, {"junban.save.bad00001": '{"schema":1,"type":"save","id":"bad0',
                        "junban.save.newer001": json.dumps({"schema": 9, "type": "save", "game": "poker",
                                                            "updated": 1_790_000_000}),
+                       "junban.history": history,
+                       "junban.backup.history.1790000000000": json.dumps(
+                           {"schema": 1, "type": "history", "entries": [dict(entry, id="older001")]}),
+                       "junban.draft.abcd1234": "suit(c) != suit(p)",
                        **finished_fixture(1)})
             page.goto(server.base + "#/storage")
             page.wait_for_selector(".st-aside .st-item")
-            assert page.locator(".st-aside .st-item").count() == 2
+            assert page.locator(".st-aside .st-item").count() == 3
+            assert page.locator(".st-aside button[data-act='st:aside-restore']").count() == 1, "the history goes back"
+            assert page.locator(".st-saves").get_by_text("12", exact=False).count() >= 1, "the finished game's result"
             screenshot(page, f"storage-{size_name}-{lang}")
+            page.goto(server.base + "#/history")
+            page.wait_for_selector("table.stats")
+            screenshot(page, f"storage-history-{size_name}-{lang}")
+            page.goto(server.base + "#/")
+            page.wait_for_selector(".save-list")
+            screenshot(page, f"storage-home-{size_name}-{lang}")

@@ -93,3 +93,68 @@ def test_the_answer_code_goes_back_through_the_share_sheet_or_the_clipboard_with
     guest.dispatch("join:copy", None)
     assert platform.copied[-1] == code
     assert "Answer code copied." in guest.platform.root.textContent
+
+
+def test_pairing_by_camera_both_ways_and_a_camera_that_cannot_be_used():
+    room = Room()
+    host, host_platform = hosted(room, "the-game", ["person", "phone"])
+    link = pairing_link(host, 1)
+    # The guest opens "Join a table" and scans the host's code with Junban's own scanner.
+    guest, guest_platform = room.phone("#/join")
+    guest.dispatch("join:scan", None)
+    room.run(0.1)
+    assert guest_platform.scanning is not None
+    guest_platform.scan_shows("https://example.org/not-a-code")
+    room.run(0.5)
+    assert "not a Junban pairing code" in guest_platform.root.textContent
+    guest_platform.scan_shows(link)
+    room.run(0.5)
+    assert guest_platform.scanning is None, "the camera is let go once the code is read"
+    answer = guest.services.guest.answer_code
+    assert answer and guest_platform.hash.startswith("#/join?p=")
+    # The host scans the answer the guest's phone shows.
+    table = host_table(host)
+    host.dispatch("phones:scan", "1")
+    room.run(0.1)
+    assert host_platform.scanning is not None
+    host_platform.scan_shows(answer)
+    room.run(1.0)
+    assert table.hosting.status(1) == "playing" and host_platform.scanning is None
+    assert guest_platform.hash == f"#/seat/{table.session.id}"
+    # A phone whose camera is refused is told what to do instead.
+    other, other_platform = room.phone("#/join", lang="ja")
+    other.dispatch("join:scan", None)
+    room.run(0.1)
+    other_platform.scan_fails("denied")
+    room.run(0.1)
+    assert "カメラが許可されませんでした" in other_platform.root.textContent
+
+
+def test_a_table_under_way_moves_a_seat_onto_a_phone_and_back():
+    room = Room()
+    host, _ = hosted(room, "23", ["person", "person", "bot"])
+    table = host.screen
+    assert table.hosting is None
+    for _ in range(2):  # the two people discard, passing the device
+        table.viewer = table.session.to_act
+        table.act(table.session.legal_actions()[0])
+    moves = list(table.session.actions)
+    host.dispatch("phones:setup", None)
+    assert table.sheet.is_open("phones-setup")
+    host.dispatch("phones:phone", "1")
+    host.dispatch("phones:apply", None)
+    room.run(0.5)
+    assert table.session.seats[1].phone and table.session.person_seats() == [0]
+    assert table.viewer == 0, "the one person left at this device holds it"
+    guest, _ = join(room, host, 1)
+    assert table.session.actions[:len(moves)] == moves, "the game goes on where it was (the bot may have moved)"
+    assert guest.screen.session.view(1)["hand"] == table.session.view(1)["hand"]
+    saved = host.services.store.read_save(table.session.id)
+    assert saved["seats"][1] == {"kind": "person", "name": "Player 2", "phone": True}
+    # ... and back onto this device: the phone is let go.
+    host.dispatch("phones:setup", None)
+    host.dispatch("phones:here", "1")
+    host.dispatch("phones:apply", None)
+    room.run(1.0)
+    assert table.hosting is None and not table.session.seats[1].phone
+    assert guest.services.guest.status == "ended"

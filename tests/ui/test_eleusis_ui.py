@@ -174,6 +174,8 @@ def test_the_move_log_keeps_every_play_with_its_player_cards_and_verdict_grouped
         if s.to_act == 0 and s.state.phase == "play":
             click(app, hand_buttons(platform)[0])
             click(app, button(platform, "Play"))
+        elif s.to_act == 0 and s.state.phase == "prophet_offer":  # after a play the person may be asked
+            app.dispatch("el:prophet-no", None)
         platform.run_timers(1)
     if dialog(platform):
         click(app, by_id(platform, "el-round-close"))
@@ -287,6 +289,8 @@ def play_until_round_ends(app, platform, limit: int = 400) -> None:
         if s.to_act == 0 and s.state.phase == "play" and dialog(platform) is None:
             click(app, hand_buttons(platform)[0])
             click(app, button(platform, "Play"))
+        elif s.to_act == 0 and s.state.phase == "prophet_offer":  # after a play the person may be asked
+            app.dispatch("el:prophet-no", None)
         platform.run_timers(5)
     raise AssertionError("the round did not end")
 

@@ -68,9 +68,9 @@ def export(saves=(), history=(), settings=None, daily=()) -> dict:
 
 @pytest.mark.parametrize("values", [
     {"speed": {}}, {"speed": []}, {"lang": {}}, {"lang": ["ja"]}, {"lang": 5}, {"names": "Ann"},
-    {"tutorials_offered": [[]]}, {"speed": "fast", "names": [{"first": "Ann"}]},
+    {"tutorials_offered": [[]]}, {"speed": "fast", "names": [{"first": "Ann"}]}, {"sound": "off"},
 ], ids=["speed-object", "speed-list", "lang-object", "lang-list", "lang-number", "names-text", "offered-nested",
-        "one-of-two"])
+        "one-of-two", "sound-text"])
 def test_a_setting_of_any_shape_is_kept_aside_with_a_notice_and_the_app_starts(values):
     text = settings_text(values)
     storage = DictStorage({SETTINGS_KEY: text})
@@ -448,3 +448,28 @@ def test_history_says_cards_left_on_the_games_average_and_a_finished_game_shows_
     assert f"{left} cards left" in platform.root.textContent
     app.go("#/history")
     assert "Average cards left" in platform.root.textContent
+
+
+# ---------------------------------------------------------------------- what this version writes fits its shapes
+
+
+@pytest.mark.parametrize("game", ["the-game", "23", "eleusis", "eleusis-science"])
+def test_every_save_this_version_writes_fits_the_shape_it_is_read_with(game):
+    """A store does not check again what it wrote itself: so every record a game writes must fit SAVE (random
+    configurations and random play, every move)."""
+    import random
+
+    from junban.storage import SAVE, check_shape
+    from tests.engine.fuzzing import choose, game_configs
+
+    for n in range(3):
+        rng = random.Random(f"shapes|{game}|{n}")
+        config = game_configs(game, rng)
+        players = config.get("players", 1)
+        seats = [Seat("person", "Ann")] + [Seat("bot", f"Bot {i + 2}", "baseline") for i in range(players - 1)]
+        s = Session("abcd1234", game, config, f"seed-{n}", seats, created=1.0, mode=rng.choice([None, "practice"]),
+                    hints=rng.randint(0, 3))
+        while not s.is_over and len(s.actions) < 400:
+            check_shape(SAVE, s.to_record())
+            s.apply(choose(s.legal_actions(), rng))
+        check_shape(SAVE, s.to_record())

@@ -32,9 +32,8 @@ walks along the best rule), so a guess waits until the leaders are separated. Wo
 
 **Public API** (also for the table bots): ``Scientist.observe(mainline_before, cards, accepted)``,
 ``observe_no_play``, ``p_accept(mainline, card)``, ``p_accept_all``, ``best()``, ``best_guess()``,
-``confidence(mainline, ...)``, ``choose_play(mainline, hand)``, ``surely_right``, ``min_errors``, ``count()``; and
-``make_science_bot(level, seed)`` whose ``act(view)`` plays the solo science mode (a deterministic function of the
-view).
+``confidence(mainline, ...)``, ``choose_play(mainline, hand)``, ``surely_right``, ``min_errors``, ``count()``. The
+solo science bot built on it is ``junban.games.eleusis.science_bot``.
 """
 from __future__ import annotations
 
@@ -1122,13 +1121,3 @@ def early_contexts(rule_text: str, depth: int, contexts: Sequence[Sequence[str]]
     for k, context in enumerate(contexts):
         out += walk(rule_text, context, 1, 2 + k)
     return out
-
-
-# --------------------------------------------------------------------------- the science bot
-
-
-def make_science_bot(level: str = "scientist", seed: str = "", seat: int = 0):
-    """The solo science bot (``science_bot.ScienceBot``; kept here for the tools that import it from this module)."""
-    from junban.games.eleusis.science_bot import ScienceBot
-
-    return ScienceBot(level, seed, seat)

@@ -17,7 +17,7 @@ from junban.ui import i18n
 from junban.ui.dom import h
 from junban.ui.parts.icons import phone_icon
 from junban.ui.i18n import error_text, t
-from junban.ui.parts.qr import qr_svg
+from junban.ui.parts.qr import camera_problem, qr_svg
 from junban.ui.parts.sheet import sheet
 
 i18n.register("phones")
@@ -372,8 +372,7 @@ def _start_scan(table, seat: int) -> None:
             take_answer(table, seat, str(data))
         elif kind == "error":
             table.phones_scanning = False
-            table.phones_error = t(f"phones.camera.{data}") if data in ("no-camera", "denied", "insecure") \
-                else t("phones.camera.no-camera")
+            table.phones_error = camera_problem("phones", data)
         table.services.render()
 
     table.services.platform.scan_start(VIDEO_ID, on_event)

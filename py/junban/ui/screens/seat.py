@@ -23,7 +23,7 @@ from junban.ui.dom import h
 from junban.ui.parts.icons import phone_icon
 from junban.ui.i18n import error_text, t
 from junban.ui.parts import movelog
-from junban.ui.parts.qr import qr_svg
+from junban.ui.parts.qr import camera_problem, qr_svg
 from junban.ui.parts.sheet import confirm
 from junban.ui.screens.table import TableScreen
 
@@ -211,8 +211,7 @@ class JoinScreen:
                     return
             elif kind == "error":
                 self.scanning = False
-                self.error = t(f"join.camera.{data}") if data in ("no-camera", "denied", "insecure") \
-                    else t("join.camera.no-camera")
+                self.error = camera_problem("join", data)
             self.services.render()
 
         self.services.platform.scan_start(VIDEO_ID, on_event)
