@@ -190,10 +190,15 @@ def camera_phone_factory(browser, server, watch, tmp_path):
     """``launch(rows, hash_text="", locale="en-US")``: a phone as a Chromium process of its own whose rear camera
     films the QR code ``rows`` (its '0'/'1' rows, such as a host page's ``junbanQR.matrix(text)``), camera
     permission granted; returns its page, the app open at ``hash_text`` and ready. Watched like every page;
-    closed at the end of the test."""
+    closed at the end of the test. ``launch.film(page, rows)``: that phone's camera films another code from its
+    next scan on (the camera reads its file when a scan starts)."""
     from tests.browser.phones import write_qr_y4m
 
     launched = []
+    frames = {}
+
+    def film(page, rows) -> None:
+        write_qr_y4m(frames[page], list(rows))
 
     def launch(rows, hash_text: str = "", locale: str = "en-US"):
         frame = write_qr_y4m(tmp_path / f"camera-{len(launched)}.y4m", list(rows))
@@ -203,8 +208,11 @@ def camera_phone_factory(browser, server, watch, tmp_path):
         context = process.new_context(viewport=PHONE, has_touch=True, locale=locale, permissions=["camera"])
         watch.attach(context)
         context.on("page", watch.attach_page)
-        return open_app(context.new_page(), server, hash_text)
+        page = context.new_page()
+        frames[page] = frame
+        return open_app(page, server, hash_text)
 
+    launch.film = film
     yield launch
     for process in launched:
         process.close()

@@ -1,7 +1,8 @@
 """Phones in browser tests: Python run in the app's own interpreter on a page, the transport between phones driven
-through the app's platform (BrowserPlatform's peer_ methods) and watched from the test, and the fake camera's
-picture of a QR code. Used by tests/browser/test_peer_transport.py, the conftest's phone fixtures and
-tools/bench_peer.py.
+through the app's platform (BrowserPlatform's peer_ methods) and watched from the test, the fake camera's picture
+of a QR code, and the app's own pairing and tables driven by taps as people use them (``Table`` and a person per
+game). Used by tests/browser/test_peer_transport.py, test_phones_*.py, the conftest's phone fixtures,
+tools/bench_peer.py and tools/bench_phones.py.
 """
 from __future__ import annotations
 
@@ -168,3 +169,388 @@ def write_qr_y4m(path: Path, rows: list[str], width: int = 640, height: int = 48
     header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode("ascii")
     path.write_bytes(header + b"FRAME\n" + bytes(luma) + chroma)
     return path
+
+
+# --------------------------------------------------------------------------- the app's pairing, as people use it
+#
+# Everything below drives the app through its screens: the host sets a table up on the setup screen, its phones
+# sheet shows a seat's code (QR code and link), a guest opens the link (or films the QR code) and shows its answer,
+# the host scans or pastes it. The game is then played by taps on each phone's own table.
+
+TABLES = {"the-game": ".tg-table", "23": ".tt-table", "eleusis": ".el-table"}
+JOIN = "#/join?p="
+_FILLED = "(selector) => { const e = document.querySelector(selector); return !!e && e.value.length > 20; }"
+
+
+def seat_of_link(link: str) -> int:
+    """The seat a pairing link is for (what its code says: junban.net.protocol.pack_meta)."""
+    from junban.net import protocol, sdp
+
+    _offer, meta = sdp.unpack_offer(link.split(JOIN, 1)[1])
+    return protocol.unpack_meta(meta)[1]
+
+
+def set_up_table(host, kinds: list[str], seed: str | None = None) -> None:
+    """On the setup screen the host opened (``#/<game>?players=N``): each seat Here / Phone / Bot by its toggle,
+    the deal's seed under "More", then Start; waits until the phones sheet shows the first code."""
+    for i, kind in enumerate(kinds):
+        host.click(f'[data-act="setup:kind"][data-arg="{i}:{kind}"]')
+    if seed is not None:
+        host.click("#setup-more summary")
+        host.fill("#seed", seed)
+    host.click("#start")
+    host.wait_for_selector("#phones-qr", timeout=30_000)
+
+
+def shown_link(host, timeout_ms: float = 30_000) -> str:
+    """The pairing link the host's phones sheet shows now (its QR code says the same)."""
+    host.wait_for_function(_FILLED, arg="#phones-link", timeout=timeout_ms)
+    return host.input_value("#phones-link")
+
+
+def shown_matrix(page, text: str) -> list[str]:
+    """The QR code of ``text`` as the page draws it (assets/qr.js, loaded on the page by then)."""
+    return page.evaluate("(text) => window.junbanQR.matrix(text)", text)
+
+
+def answer_shown(guest, timeout_ms: float = 30_000) -> str:
+    """The answer code the guest's join screen shows (its QR code says the same)."""
+    guest.wait_for_function(_FILLED, arg="#join-code", timeout=timeout_ms)
+    return guest.input_value("#join-code")
+
+
+def paste_answer(host, code: str) -> None:
+    """The host pastes the guest's answer into its phones sheet and presses Enter."""
+    host.fill("#phones-answer", code)
+    host.press("#phones-answer", "Enter")
+
+
+def seated(guest, game: str, timeout_ms: float = 30_000) -> None:
+    """Wait until the guest's phone shows its seat's table."""
+    guest.wait_for_url("**#/seat/*", timeout=timeout_ms)
+    guest.wait_for_selector(TABLES[game], timeout=timeout_ms)
+
+
+def pair_by_paste(host, guest, game: str) -> int:
+    """One phone joins the seat whose code the host shows: it opens the link (as its camera app would), the host
+    pastes the answer it shows. Returns the seat."""
+    link = shown_link(host)
+    seat = seat_of_link(link)
+    guest.goto(link)
+    paste_answer(host, answer_shown(guest))
+    seated(guest, game)
+    return seat
+
+
+def page_clock(page) -> float:
+    """The page's wall clock (ms since the epoch, sub-millisecond): comparable between the pages of one machine."""
+    return page.evaluate("performance.timeOrigin + performance.now()")
+
+
+# --------------------------------------------------------------------------- playing by taps
+
+# Test-only views of a phone's Python (through run_python): where its game stands, to wait for a phone to have
+# heard an action before reading its screen. Nothing here acts: every action is a tap on the phone's table. The
+# position is also kept on the page (window.__junbanMark), set as the host syncs its phones and as a guest takes
+# the host's messages, so that waiting for it runs no Python on the phone.
+WATCH = '''
+import __main__, json, js
+from junban.net import protocol as _protocol
+
+
+def _phone_watch():
+    services = __main__.app.services
+    guest = services.guest
+    if guest is not None and not getattr(guest, "_watched", False):
+        def on_change(what, inner=guest.on_change, guest=guest):
+            inner(what)
+            if guest.game is not None and guest.game.latest is not None:
+                js.window.__junbanMark = guest.game.at
+        guest.on_change, guest._watched = on_change, True
+        on_change("watch")
+    for host in services.hosts.values():
+        if not getattr(host, "_watched", False):
+            def sync(inner=host.sync, host=host):
+                inner()
+                js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+            host.sync, host._watched = sync, True
+            js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+
+
+def _phone_table():
+    """The host's game (its Session) and status: to_act, over, mark, links."""
+    for host in __main__.app.services.hosts.values():
+        session = host.session
+        return {"to_act": session.to_act, "over": session.is_over, "mark": _protocol.position_mark(session.actions),
+                "bots": [i for i, s in enumerate(session.seats) if s.is_bot], "table": host.table_id,
+                "links": {str(seat): link.status for seat, link in host.links.items()}}
+    return None
+
+
+_phone_watch()
+'''
+_MARK_IS = "(mark) => window.__junbanMark === mark"
+_MARK_NOT = "(mark) => window.__junbanMark !== undefined && window.__junbanMark !== mark"
+
+
+class Table:
+    """A table played on several phones: the host's page and each guest's page by seat (the host's own seats are
+    played on the host's page). ``play_turn`` plays one action of whoever is to act, by taps on that phone."""
+
+    def __init__(self, game: str, host, guests: dict[int, object]):
+        self.game = game
+        self.host = host
+        self.guests = dict(guests)
+        self.actions = 0
+        self.notes: dict = {}
+        for page in self.pages():
+            run_python(page, WATCH)
+
+    def pages(self) -> list:
+        return [self.host, *self.guests.values()]
+
+    def watch(self, page) -> None:
+        """Watch ``page`` (again: a new page, a reloaded one, a guest paired anew)."""
+        run_python(page, WATCH)
+
+    def status(self) -> dict:
+        return json.loads(run_python(self.host, "json.dumps(_phone_table())"))
+
+    def state(self, expression: str):
+        """``expression`` over the host's game state (``state``), as JSON: what the test's people may know."""
+        return json.loads(run_python(self.host, "json.dumps((lambda state: " + expression + ")("
+                                                "next(iter(__main__.app.services.hosts.values())).session.state))"))
+
+    def page_of(self, seat: int):
+        return self.guests.get(seat, self.host)
+
+    def wait_heard(self, page, mark: str, timeout_ms: float = 20_000) -> None:
+        """Wait until ``page`` has taken the position ``mark``."""
+        page.wait_for_function(_MARK_IS, arg=mark, polling=10, timeout=timeout_ms)
+
+    def wait_moved(self, mark: str, timeout_ms: float = 30_000) -> None:
+        """Wait until the host's game has left the position ``mark``."""
+        self.host.wait_for_function(_MARK_NOT, arg=mark, polling=10, timeout=timeout_ms)
+
+    def play_turn(self, choose) -> bool:
+        """One action of the seat to act: a bot's (waited for), or ``choose(table, seat, page)`` tapping on the
+        phone of that seat (after it has heard the latest position). False once the game is over."""
+        status = self.status()
+        if status["over"]:
+            return False
+        seat = status["to_act"]
+        if seat not in status["bots"]:
+            page = self.page_of(seat)
+            self.wait_heard(page, status["mark"])
+            choose(self, seat, page)
+        self.wait_moved(status["mark"])
+        self.actions += 1
+        return True
+
+    def play(self, choose, max_actions: int = 400, until=None) -> int:
+        """Play until the game is over (or ``until(table)`` is true, or ``max_actions``): the actions taken."""
+        start = self.actions
+        while self.actions - start < max_actions:
+            if until is not None and until(self):
+                break
+            if not self.play_turn(choose):
+                break
+        return self.actions - start
+
+    def everyone_heard(self, timeout_ms: float = 20_000) -> str:
+        mark = self.status()["mark"]
+        for page in self.guests.values():
+            self.wait_heard(page, mark, timeout_ms)
+        return mark
+
+
+def close_sheets(page, names=("round", "result")) -> None:
+    """Close the sheets a round's or game's end opened on this phone, as a person does before going on."""
+    for name in names:
+        layer = page.locator(f"#sheet-{name}")
+        if layer.count():
+            layer.locator(".sheet-close").click()
+            layer.wait_for(state="detached")
+
+
+# The Game: a person's turn, card by card: End turn once the minimum is played, else a card that leaves another
+# card playable (the minimum still reachable): the closest card (a long game), or, from the table's
+# ``reckless_after``-th action on, the card that jumps furthest (a game lost within a few rounds).
+def the_game_person(reckless_after: int | None = None):
+    from junban.games.the_game.rules import can_play_sequence, fits
+
+    def choose(table: Table, seat: int, page) -> None:
+        page.wait_for_selector(".tg-table.my-turn", timeout=20_000)
+        end = page.locator("#end-turn")
+        if end.is_enabled():
+            end.tap()
+            return
+        hand = [int(x) for x in page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.arg)")]
+        tops = [int(page.locator(f"#pile-{p} .pile-top .card-num").inner_text()) for p in range(4)]
+        plays = [(card, p) for card in hand for p in range(4) if fits(card, p, tops[p])]
+        assert plays, f"seat {seat} has nothing to play and may not end its turn: {hand} on {tops}"
+
+        def leaves_a_play(play):
+            card, p = play
+            after = [card if q == p else top for q, top in enumerate(tops)]
+            return can_play_sequence([c for c in hand if c != card], after, 1)
+
+        reckless = reckless_after is not None and table.actions >= reckless_after
+
+        def jump(play):
+            card, p = play
+            return abs(card - tops[p]) * (-1 if reckless else 1)
+
+        card, pile = min(plays, key=lambda play: (not leaves_a_play(play), jump(play)))
+        page.locator(f"#card-{card}").tap()
+        page.locator(f"#pile-{pile}.legal").tap()
+
+    return choose
+
+
+# 23: a person who discards their three highest cards, plays a card that costs no chip or one (at most two plays a
+# round), and otherwise drops out (asked first: "Yes, drop out"). Rounds end quickly, and every way of ending a
+# turn but passing is tapped.
+def twenty_three_person(plays_a_round: int = 2):
+    def choose(table: Table, seat: int, page) -> None:
+        page.wait_for_selector(".tt-table.my-turn", timeout=20_000)
+        close_sheets(page, ("round",))
+        if page.locator("#tt-discard").count():
+            table.notes[("23", seat)] = 0
+            for card in page.locator(".tt-hand .tt-card").all()[-3:]:
+                card.tap()
+            page.locator("#tt-discard").tap()
+            return
+        cheap = []
+        for slot in page.locator(".tt-card-slot:not(.unplayable):has(.tt-badge.free, .tt-badge.cost)").all():
+            cost = int(slot.locator(".tt-badge").inner_text().lstrip("+"))
+            if cost <= 1:
+                cheap.append((cost, slot.locator(".tt-card")))
+        played = table.notes.get(("23", seat), 0)
+        if cheap and played < plays_a_round:
+            min(cheap, key=lambda c: c[0])[1].tap()
+            page.locator("#tt-play").tap()
+            table.notes[("23", seat)] = played + 1
+            return
+        page.locator("#tt-drop").tap()
+        page.locator("#drop-yes").tap()
+
+    return choose
+
+
+# Eleusis: the people know what a person at that table would (the test replays the host's game on CPython,
+# ``Mirror``, to play cards the secret rule takes and to judge right, so rounds end): the dealer picks the library
+# rule the most cards fit; a player plays the longest string of right cards (up to 4), or "no play" rightly;
+# ``prophets`` (seat -> round) become Prophet in that round at their first chance; a Prophet judges every play
+# right, confirming the call; others are never asked (their phone declines for them). ``wrong_once``
+# (seat -> round): that seat plays one wrong card in that round once a Prophet is up, so the Prophet calls a play
+# wrong.
+class Mirror:
+    """The host's game replayed on CPython from its log: what the test's people know, worked out without running
+    the test's thinking on the host phone (whose time the benchmark measures)."""
+
+    HOST = "next(iter(__main__.app.services.hosts.values())).session"
+
+    def __init__(self, table: Table):
+        from junban.games import load_game
+
+        self.table = table
+        info = json.loads(run_python(table.host, f"json.dumps({{'game': {self.HOST}.game, "
+                                                 f"'config': {self.HOST}.config, 'seed': {self.HOST}.seed}})"))
+        self.module = load_game(info["game"])
+        self.config, self.seed = info["config"], info["seed"]
+        self.actions: list = []
+        self.state = self.module.new_game(self.config, self.seed)
+
+    def sync(self):
+        """Catch up with the host's log (replayed afresh if the host's log was folded back); the state."""
+        n = len(self.actions)
+        total, tail = json.loads(run_python(self.table.host, f"json.dumps([len({self.HOST}.actions), "
+                                                             f"{self.HOST}.actions[{max(0, n - 1)}:]])"))
+        if n and (total < n or tail[0] != self.actions[-1]):
+            self.actions, self.state = [], self.module.new_game(self.config, self.seed)
+            return self.sync()
+        for action in tail[1 if n else 0:]:
+            self.state = self.module.apply(self.state, action)
+            self.actions.append(action)
+        return self.state
+
+
+def eleusis_plan(state, seat: int) -> dict:
+    """What the person at ``seat`` does now (see above), from the game's state."""
+    from junban.games.eleusis import rules as el
+
+    plan = {"phase": state.phase, "round": state.round, "prophet": state.prophet}
+    if state.phase == "play":
+        hand, line, string = list(state.hands[seat]), list(state.mainline), []
+        while len(string) < el.STRING_MAX:
+            card = next((c for c in hand if el.judge_cards(state.rule, line, [c])), None)
+            if card is None:
+                break
+            hand.remove(card)
+            line.append(card)
+            string.append(card)
+        plan["string"] = string
+        plan["wrong"] = next((c for c in state.hands[seat] if not el.judge_cards(state.rule, state.mainline, [c])),
+                             None)
+        plan["may_be_prophet"] = el.may_become_prophet(state, seat)
+    elif state.phase == "prophet_judge":
+        plan["right"], plan["card"] = el._truth(state)
+    return plan
+
+
+def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int, int] | None = None):
+    prophets, wrong_once = dict(prophets or {}), dict(wrong_once or {})
+
+    def choose(table: Table, seat: int, page) -> None:
+        mirror = table.notes.get("mirror") or table.notes.setdefault("mirror", Mirror(table))
+        plan = eleusis_plan(mirror.sync(), seat)
+        page.wait_for_selector(".el-table.my-turn", timeout=20_000)
+        close_sheets(page, ("round",))
+        phase = plan["phase"]
+        if phase == "rule":
+            page.locator('[data-act="el:rule-mode"][data-arg="library"]').tap()
+            rates = page.locator(".el-lib-item").evaluate_all(
+                "els => els.map(e => parseInt(e.querySelector('.el-lib-rate').textContent.match(/\\d+/)[0]))")
+            page.locator(".el-lib-item input").nth(rates.index(max(rates))).check()
+            page.locator("#el-start-round").tap()
+        elif phase == "play":
+            if wrong_once.get(seat) == plan["round"] and plan["prophet"] is not None and plan["wrong"]:
+                del wrong_once[seat]
+                string = [plan["wrong"]]
+            else:
+                string = plan["string"]
+            if not string:
+                page.locator("#el-no-play").tap()
+                page.locator("#no-play-yes").tap()
+                return
+            copies: dict[str, int] = {}
+            for card in string:
+                page.locator(f"#el-card-{card}-{copies.get(card, 0)}").tap()
+                copies[card] = copies.get(card, 0) + 1
+            becomes = prophets.get(seat) == plan["round"] and plan["may_be_prophet"]
+            if becomes:
+                page.locator("#el-prophet-plan").tap()
+            page.locator("#el-play").tap()
+            if becomes:
+                page.locator("#prophet-yes").tap()
+                del prophets[seat]
+        elif phase == "prophet_offer":  # the phone declines for its person, who did not ask (as on one device)
+            from junban.net.protocol import position_mark
+
+            try:
+                table.wait_moved(position_mark(mirror.actions), timeout_ms=10_000)
+            except Exception:  # noqa: BLE001 - Playwright's timeout
+                raise AssertionError(f"seat {seat}'s phone asks whether to become Prophet, unasked") from None
+        elif phase == "prophet_judge":
+            if plan["right"]:
+                page.locator("#el-right").tap()
+            elif plan["card"]:
+                page.locator(f'[data-act="el:judge"][data-arg="card:{plan["card"]}"]').first.tap()
+            else:
+                page.locator("#el-wrong").tap()
+            page.locator("#call-yes").tap()
+        else:
+            raise AssertionError(f"Eleusis: seat {seat} to act in phase {phase}")
+
+    return choose

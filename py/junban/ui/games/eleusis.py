@@ -206,10 +206,19 @@ def _show_round_summary(table, view: dict) -> None:
 
 
 def _ask_prophet(table, view: dict) -> None:
-    """The viewer just played with "Become Prophet" on (or reopened the table at that moment): ask, once."""
-    if view["phase"] != "prophet_offer" or not table.my_turn() or table.sheet.is_open() or table.local["prophet_asked"]:
+    """The viewer just played with "Become Prophet" on (or reopened the table at that moment): ask, once. A seat
+    on another phone hears of the offer only with the host's answer to its play: then it is declined for the
+    player unless they wanted it, as ``play`` does on one device."""
+    local = table.local
+    if view["phase"] != "prophet_offer" or not table.my_turn() or table.sheet.is_open():
         return
-    table.local["prophet_asked"] = True
+    wanted = local.pop("prophet_wanted", None)
+    if wanted is False:
+        table.act({"prophet": False})
+        return
+    if local["prophet_asked"] and not wanted:
+        return
+    local["prophet_asked"] = True
     table.open_sheet("prophet", focus="#prophet-no")
 
 
@@ -849,6 +858,8 @@ def play(table) -> None:
             table.open_sheet("prophet", focus="#prophet-no")
             return
         table.act({"prophet": False})
+    elif getattr(table.session, "remote", False):
+        local["prophet_wanted"] = wanted  # the offer, if any, comes with the host's answer (_ask_prophet)
     table.services.focus_after_render("#status")
 
 
