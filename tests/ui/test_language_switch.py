@@ -27,6 +27,13 @@ def started_in_english():
     return app, platform
 
 
+def name_boxes(app, platform) -> list[str]:
+    """The setup screen of 23: what its people's name boxes offer."""
+    app.go("#/23")
+    boxes = nodes(platform, lambda n: n.attributes.get("data-field", "").startswith("name-"))
+    return [n.attributes["value"] for n in boxes]
+
+
 def test_default_names_made_in_english_read_in_japanese_on_home_and_setup_after_the_switch():
     app, platform = started_in_english()
     assert app.services.settings["names"] == ["Player 1"]
@@ -39,13 +46,9 @@ def test_default_names_made_in_english_read_in_japanese_on_home_and_setup_after_
         assert "プレイヤー1, ボット2" in saves and "Player 1" not in saves and "Bot 2" not in saves
         resume = [n for n in nodes(platform, lambda n: n.attributes.get("href", "").startswith("#/play/"))]
         assert "Player 1" not in resume[0].attributes["aria-label"], "the resume button's name too"
-        app.go("#/23")
-        boxes = [n.attributes["value"] for n in nodes(platform, lambda n: n.attributes.get("data-field") == "name-0")]
-        assert boxes == ["プレイヤー1"], "the name box offers the default name in the language shown"
+        assert name_boxes(app, platform) == ["プレイヤー1"], "the default name in the language shown"
         switch_language(app, platform, "en")
-        app.go("#/23")
-        boxes = [n.attributes["value"] for n in nodes(platform, lambda n: n.attributes.get("data-field") == "name-0")]
-        assert boxes == ["Player 1"]
+        assert name_boxes(app, platform) == ["Player 1"]
     finally:
         i18n.set_language("en")
 
@@ -56,9 +59,7 @@ def test_a_name_a_person_chose_stays_as_it_is_in_either_language():
     app.dispatch("setup:start", None)  # the form's "Start game"
     try:
         switch_language(app, platform, "ja")
-        app.go("#/23")
-        boxes = [n.attributes["value"] for n in nodes(platform, lambda n: n.attributes.get("data-field") == "name-0")]
-        assert boxes == ["Ann"]
+        assert name_boxes(app, platform) == ["Ann"]
     finally:
         i18n.set_language("en")
 
