@@ -56,8 +56,8 @@ def test_a_fixed_threshold_guesses_as_soon_as_the_belief_reaches_it(capsys, tmp_
                           "--turns", str(turns)])
     assert result["threshold"] == 0.3
     for game in json.loads(turns.read_text()):
-        for belief, _right, _raw, _left, _made, move in game["turns"]:
-            assert (move == "guess") == (belief >= 0.3) or _left == 0
+        for belief, _right, _raw, left, _made, move, _evidence in game["turns"]:
+            assert (move == "guess") == (belief >= 0.3) or left == 0
 
 
 def test_the_same_seed_set_gives_the_same_digest_with_any_workers(capsys, tmp_path):
