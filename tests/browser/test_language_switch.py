@@ -27,7 +27,7 @@ def test_names_made_in_english_read_in_japanese_after_the_switch_and_so_does_the
 
         page.goto(server.base + "#/")
         who = page.locator(".saves li").first.inner_text()
-        assert "プレイヤー1, ボット2" in who and "Player" not in who
+        assert "プレイヤー1、ボット2" in who and "Player" not in who
         japanese_font_loaded(page, page.locator("main").inner_text())
         page.locator(".saves").first.scroll_into_view_if_needed()
         screenshot(page, f"language-switch-home-{name}-ja")

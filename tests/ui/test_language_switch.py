@@ -43,7 +43,7 @@ def test_default_names_made_in_english_read_in_japanese_on_home_and_setup_after_
         assert chips[:2] == ["プレイヤー1", "ボット2"]
         app.go("#/")
         saves = nodes(platform, lambda n: n.attributes.get("class") == "saves")[0].textContent
-        assert "プレイヤー1, ボット2" in saves and "Player 1" not in saves and "Bot 2" not in saves
+        assert "プレイヤー1、ボット2" in saves and "Player 1" not in saves and "Bot 2" not in saves
         resume = [n for n in nodes(platform, lambda n: n.attributes.get("href", "").startswith("#/play/"))]
         assert "Player 1" not in resume[0].attributes["aria-label"], "the resume button's name too"
         assert name_boxes(app, platform) == ["プレイヤー1"], "the default name in the language shown"

@@ -115,7 +115,7 @@ class HomeScreen:
         results = finished_results(self.services.store, self.saves)
         for save in self.saves:
             title = game_title(save.game)  # a newer version's game: "a game this version does not know"
-            who = ", ".join(_seat_name(i, s) for i, s in enumerate(save.seats))
+            who = t("home.seats_sep").join(_seat_name(i, s) for i, s in enumerate(save.seats))
             when = _ago(self.services.platform.now() - save.updated)
             status = results.get(save.id) or (t("home.finished") if save.finished else t("home.moves", n=save.moves))
             marks = daily_ui.save_marks(save)
