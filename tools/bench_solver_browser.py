@@ -2,7 +2,7 @@
 """How long "Analyse this deal" takes in the browser: The Game's analysis in Pyodide, in headless Chromium.
 
     python tools/bench_solver_browser.py [--players 1] [--player strong|baseline|greedy] [--games 40]
-                                         [--seed solver-browser] [--slice 20] [--variant expert ...]
+                                         [--seed solver-browser] [--slice 20] [--variant expert ...] [--browser-only]
                                          [--dist DIR | --no-build]
 
 Runs ``python build.py`` (dist/; not with ``--no-build`` or ``--dist DIR``, an existing build) and opens a copy of dist/ under the timing page of
@@ -13,8 +13,8 @@ a backwards trick whenever there is one, then the turn ends); then ``analysis.An
 answers it — the best result from the start and the turning point — in slices of ``--slice`` nodes, as a page runs
 it between frames. The tool reports the analysis time per deal (p50/p95/max, ms), the longest slice (the longest
 the page's main thread would be busy at once) and how much the page's wasm memory grew over all the analyses (it
-never shrinks), then times the same analyses on this machine's CPython for the Pyodide/CPython ratio. Prints a
-table, then one JSON object as the last line.
+never shrinks), then (not with ``--browser-only``) times the same analyses on this machine's CPython for the
+Pyodide/CPython ratio. Prints a table, then one JSON object as the last line.
 """
 from __future__ import annotations
 
@@ -22,12 +22,13 @@ import argparse
 import json
 import platform
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.browser_timing import add_build_options, chosen_dist, run_both, summary  # noqa: E402
+from tools.browser_timing import add_build_options, chosen_dist, run_both, run_calls, summary  # noqa: E402
 
 VARIANT_KEYS = {"expert": "expert", "small": "small_hands", "fire": "on_fire"}
 
@@ -115,21 +116,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
     parser.add_argument("--slice", type=int, default=20, help="solver nodes per run() call (default 20)")
     parser.add_argument("--variant", action="extend", nargs="+", default=[], choices=sorted(VARIANT_KEYS))
+    parser.add_argument("--browser-only", action="store_true",
+                        help="skip the CPython run (and its check that both analysed the deals alike)")
     add_build_options(parser)
     args = parser.parse_args(argv)
 
     jobs = deals(args)
-    browser, cpython, info = run_both(HARNESS, calls(jobs, args), chosen_dist(args))
+    if args.browser_only:
+        started = time.perf_counter()
+        browser, info = run_calls(HARNESS, calls(jobs, args), chosen_dist(args))
+        info["browser_seconds"] = round(time.perf_counter() - started, 1)
+        cpython = []
+    else:
+        browser, cpython, info = run_both(HARNESS, calls(jobs, args), chosen_dist(args))
     strip = ("ms", "longest_slice_ms", "memory_before", "memory")
-    if [{k: v for k, v in r.items() if k not in strip} for r in browser] != \
+    if cpython and [{k: v for k, v in r.items() if k not in strip} for r in browser] != \
             [{k: v for k, v in r.items() if k not in strip} for r in cpython]:
         raise AssertionError("Pyodide and CPython analysed the deals differently")
 
     table = {}
     for where, results in (("browser", browser), ("cpython", cpython)):
+        if not results:
+            continue
         table[where] = {"analysis": summary([r["ms"] for r in results], count="deals"),
                         "longest_slice": summary([r["longest_slice_ms"] for r in results], count="deals")}
-    ratio = table["browser"]["analysis"]["p50_ms"] / max(table["cpython"]["analysis"]["p50_ms"], 1e-9)
+    ratio = (table["browser"]["analysis"]["p50_ms"] / max(table["cpython"]["analysis"]["p50_ms"], 1e-9)
+             if cpython else float("nan"))
     print(f"{'where':>8} {'deals':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'slice p95':>10} {'slice max':>10}")
     for where, row in table.items():
         a, s = row["analysis"], row["longest_slice"]
@@ -147,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "slice_nodes": args.slice,
         "browser": table["browser"],
-        "cpython": table["cpython"],
-        "pyodide_over_cpython_p50": round(ratio, 2),
+        "cpython": table.get("cpython"),
+        "pyodide_over_cpython_p50": round(ratio, 2) if cpython else None,
         "nodes": {"p50": nodes[len(nodes) // 2], "max": nodes[-1]},
         "games_lost": sum(r["actual_left"] > 0 for r in browser),
         "perfect_possible": sum(r["best_left"] == 0 for r in browser),
