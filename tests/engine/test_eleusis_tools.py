@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -58,3 +59,24 @@ def test_the_figures_are_svg_pictures_of_the_results(tmp_path):
     assert "expected value" in svg and ">0.30<" in svg and ">0.70<" in svg
     wrong_order = tool("tools/eleusis_figures.py", "frontier", str(tmp_path / "g.svg"), low, policy)
     assert wrong_order.returncode == 2
+
+
+def test_the_pool_of_runs_counts_wrong_guesses_and_plays_from_the_turns(tmp_path):
+    solved = {"name": "a", "level": "single-card", "solved": True, "score": 24,
+              "turns": [[0.1, False, 0.1, 30, 0, "play", 1], [0.3, False, 0.3, 29, 1, "guess", 2],
+                        [0.2, False, 0.2, 27, 1, "play", 3], [0.6, True, 0.6, 26, 2, "play", 4],
+                        [0.7, True, 0.7, 25, 3, "play", 5], [0.8, True, 0.8, 24, 4, "guess", 6]]}
+    # 4 plays and 1 wrong guess: 30 - 4 - 2 = 24 plays left at the right guess
+    unsolved = {"name": "b", "level": "history", "solved": False, "score": 0,
+                "turns": [[0.05, False, 0.05, 1, 29, "play", 30], [0.1, False, 0.1, 0, 30, "guess", 31]]}
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_text(json.dumps([solved]))
+    two.write_text(json.dumps([unsolved]))
+    out = subprocess.run([sys.executable, "tools/eleusis_pool.py", str(one), str(two)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": "py"})
+    assert out.returncode == 0, out.stderr
+    pooled = json.loads(out.stdout)
+    assert (pooled["games"], pooled["solved"], pooled["mean_score"]) == (2, 1, 12)
+    assert pooled["mean_wrong_guesses"] == 1  # one wrong guess in each game
+    assert pooled["mean_plays_to_solve"] == 4 and pooled["turns"] == 8
+    assert set(pooled["kinds"]) == {"single-card", "history"} and pooled["kinds"]["history"]["solved"] == 0
