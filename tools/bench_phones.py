@@ -22,6 +22,9 @@ paired through the phones sheet and the join screen, every move a tap (tests/bro
   their number, less what the benchmark's own calls into the host's Python cost (a small call or two per action
   asking whose turn it is; measured alone, then taken off); and the same of each guest page (on average: every
   guest takes every update, and the acting one its taps too).
+- ``--stages``: where the time goes at The Game's table: wall time per call of some steps of the host's and one
+  guest's Python (reading a message, checking an update, keeping the seat, patching the page; applying an action
+  and syncing the phones, saving).
 - ``--whole-eleusis``: also a whole game of Eleusis on 5 phones (every seat deals a round, guests included, a
   Prophet on a phone in each round): actions, wall time, the same latencies.
 
@@ -31,6 +34,7 @@ quote the machine's load beside them.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -96,6 +100,45 @@ def _stamping():
 _stamping()
 '''
 # A stamp of the position ``mark`` made after ``after``: [patched, painted] once its frame came (or 1 s passed).
+# Where a phone's time goes (``--stages``): wall time inside some steps of its Python, per call.
+STAGES_PY = '''
+import time, __main__
+from junban.net import guest as _guest_net, protocol as _protocol_net
+
+_stages = {}
+
+
+def _timed(name, fn):
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            count, total = _stages.get(name, (0, 0.0))
+            _stages[name] = (count + 1, total + time.perf_counter() - start)
+    return timed
+
+
+def _staging():
+    app = __main__.app
+    services = app.services
+    _protocol_net.decode = _timed("a message read (protocol.decode)", _protocol_net.decode)
+    app.renderer.render = _timed("the page patched (renderer.render)", app.renderer.render)
+    if services.guest is not None:
+        _guest_net.read_update = _timed("an update checked (guest.read_update)", _guest_net.read_update)
+        services.store.write_guest = _timed("the seat kept (store.write_guest)", services.store.write_guest)
+        services.guest._receive = _timed("a message taken, all told (Guest._receive)", services.guest._receive)
+        return
+    host = next(iter(services.hosts.values()))
+    table = host.source
+    table._apply = _timed("an action applied, phones synced (table._apply)", table._apply)
+    host._sync_link = _timed("a phone's view and log sent (Host._sync_link)", host._sync_link)
+    services.save = _timed("the game saved (services.save)", services.save)
+
+_staging()
+'''
+
+
 _STAMP_OF = """([mark, after]) => {
   const e = window.__junbanStamps.find(s => s[0] === mark && s[1] >= after);
   const now = performance.timeOrigin + performance.now();
@@ -279,7 +322,13 @@ class Clocked:
                 "each_phone_ms": summary(self.each), "guest_round_trip_ms": summary(self.round_trip)}
 
 
-def the_game_table(run: Phones, pairing: dict, actions: int) -> dict:
+def stages_of(page) -> dict:
+    """What ``STAGES_PY`` timed on the page: per step, its calls and the wall time of one (ms)."""
+    timed = json.loads(phones.run_python(page, "__import__('json').dumps(_stages)"))
+    return {name: {"calls": n, "ms_per_call": round(1000 * total / n, 1)} for name, (n, total) in timed.items()}
+
+
+def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = False) -> dict:
     """The Game on 4 phones: the host (a camera phone: it films the last guest's answer), a guest filming the
     host's QR code, one pairing by the paste path, one whose answer the host films."""
     host = run.camera(BLANK, "#/the-game?players=4")
@@ -309,7 +358,13 @@ def the_game_table(run: Phones, pairing: dict, actions: int) -> dict:
     page.wait_for_url("**#/seat/*")
     seats[3] = page
     clocked = Clocked(Table("the-game", host, seats))
-    return {"phones": 4, **clocked.play(the_game_person(), actions)}
+    if stages:
+        for page in (host, seats[1]):
+            phones.run_python(page, STAGES_PY)
+    result = {"phones": 4, **clocked.play(the_game_person(), actions)}
+    if stages:
+        result["stages"] = {"host": stages_of(host), "guest": stages_of(seats[1])}
+    return result
 
 
 def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole: bool = False) -> dict:
@@ -340,18 +395,18 @@ def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole:
 
 
 def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int, whole_eleusis: bool = False,
-            chromium=None) -> dict:
+            chromium=None, stages: bool = False) -> dict:
     """The measurements on ``dist``; ``chromium``: a Playwright browser type to launch from (one is started)."""
     if chromium is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
-            return measure(dist, actions, eleusis_players, eleusis_actions, whole_eleusis, p.chromium)
+            return measure(dist, actions, eleusis_players, eleusis_actions, whole_eleusis, p.chromium, stages)
     server = Server(dist)
     run = Phones(chromium, server)
     pairing = {"answer": [], "connect": [], "guest_scan": [], "host_scan": []}
     try:
-        the_game = the_game_table(run, pairing, actions)
+        the_game = the_game_table(run, pairing, actions, stages)
         eleusis = eleusis_table(run, pairing, eleusis_players, eleusis_actions)
         whole = eleusis_table(run, {"answer": [], "connect": []}, 5, 2000, whole=True) if whole_eleusis else None
         version = run.browser.version
@@ -375,6 +430,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eleusis-phones", type=int, default=8)
     parser.add_argument("--eleusis-actions", type=int, default=120, help="at most (the first round ends first)")
     parser.add_argument("--whole-eleusis", action="store_true", help="also a whole game of Eleusis on 5 phones")
+    parser.add_argument("--stages", action="store_true",
+                        help="also time steps of the host's and a guest's Python at The Game's table (separate run: "
+                             "the timers cost a little)")
     parser.add_argument("--dist", type=Path, help="a built dist/ to use (default: build one)")
     args = parser.parse_args(argv)
     load_before = [round(x, 2) for x in os.getloadavg()]
@@ -384,7 +442,8 @@ def main(argv: list[str] | None = None) -> int:
         if dist is None:
             dist = Path(folder) / "dist"
             build.build(dist)
-        result = measure(dist, args.actions, args.eleusis_phones, args.eleusis_actions, args.whole_eleusis)
+        result = measure(dist, args.actions, args.eleusis_phones, args.eleusis_actions, args.whole_eleusis,
+                         stages=args.stages)
     cpu_after = os.times()
     result["load_average_before"] = load_before
     result["cpu_s_children"] = round(cpu_after.children_user + cpu_after.children_system
@@ -416,6 +475,10 @@ def main(argv: list[str] | None = None) -> int:
               f"each guest: main thread {t['guest_thread_cpu_ms_per_action']} ms, renderer process "
               f"{t['guest_process_cpu_ms_per_action']} ms"
               + (f"; {t['rounds']} rounds, over: {t['over']}" if "rounds" in t else ""))
+    for who, steps in result["the_game"].get("stages", {}).items():
+        print(f"The Game, the {who}'s Python (wall time per call, ms):")
+        for name, step in sorted(steps.items(), key=lambda kv: -kv[1]["ms_per_call"] * kv[1]["calls"]):
+            print(f"  {name:<52}{step['calls']:>6} calls {step['ms_per_call']:>8}")
     print_result(result)
     return 0
 

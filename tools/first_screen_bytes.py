@@ -37,9 +37,7 @@ from urllib.parse import unquote, urlparse
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_startup  # noqa: E402
 
-# File endings GitHub Pages sends gzip-compressed (docs/performance.md, "What GitHub Pages compresses").
-HOST_GZIPS = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".txt", ".wasm", ".bin")
-GZIP_LEVEL = 6
+from bench_startup import GZIP_LEVEL, HOST_GZIPS  # noqa: E402  what GitHub Pages gzips, and how much
 HEADER_BYTES = 300  # what Chrome adds to a response's transferSize for its headers
 
 # The Resource Timing entries of a page or a worker: [url, startTime, transferSize, encodedBodySize].

@@ -240,3 +240,28 @@ def test_a_new_build_is_offered_as_a_reload_and_then_used_whole(context_factory,
     assert {server.base + path for path in japanese} <= precached_urls(page, f"junban {server.base} {version_b}")
     assert fetched_hashes(page, paths) == file_hashes(build_b, paths)
     assert page.locator(".notice-update").count() == 0
+
+
+def test_offline_a_finished_game_is_analysed_in_its_worker(context_factory, dist_dir, own_server):
+    """"Could this deal have been won?" runs in a worker of its own (assets/analysis-worker.mjs), which loads
+    Pyodide and the app's archives itself: after one visit all of it comes from the service worker's precache."""
+    from tests.browser.test_the_game_review import PAGE_MEMORY, finished_solo_save
+
+    server = own_server(dist_dir)
+    context = context_factory()
+    first = open_app(context.new_page(), server)
+    wait_for_offline_copy(first)
+    record = finished_solo_save("review-off")
+    first.evaluate("r => localStorage.setItem('junban.save.' + r.id, JSON.stringify(r))", record)
+    server.stop()
+    assert_nothing_listens(server.port)
+    page = context.new_page()
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(server.base + f"#/play/{record['id']}")
+    page.wait_for_selector('html[data-ready="true"]')
+    before = page.evaluate(PAGE_MEMORY)
+    page.get_by_role("button", name="Analyse this deal").click()
+    page.wait_for_selector("#review-verdict", timeout=120_000)
+    assert workers == [server.base + "assets/analysis-worker.mjs"]
+    assert page.evaluate(PAGE_MEMORY) == before, "the analysis ran in its worker, not in the page"

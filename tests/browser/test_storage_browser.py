@@ -350,9 +350,13 @@ def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, 
             assert page.locator(".st-aside .st-item").count() == 3
             assert page.locator(".st-aside button[data-act='st:aside-restore']").count() == 1, "the history goes back"
             assert page.locator(".st-saves").get_by_text("12", exact=False).count() >= 1, "the finished game's result"
+            words = page.locator("main").inner_text()
+            assert {"en": "1 guess being written (Eleusis, solo science)", "ja": "書きかけの推理1件"}[lang] in words
+            assert {"en": "Other apps", "ja": "他のアプリ"}[lang] not in words, "the guess draft is Junban's"
             screenshot(page, f"storage-{size_name}-{lang}")
             page.goto(server.base + "#/history")
             page.wait_for_selector("table.stats")
+            assert {"en": "Average cards left", "ja": "平均残り枚数"}[lang] in page.locator("main").inner_text()
             screenshot(page, f"storage-history-{size_name}-{lang}")
             page.goto(server.base + "#/")
             page.wait_for_selector(".save-list")

@@ -67,3 +67,27 @@ def test_the_analysis_answers_in_the_browser_and_can_be_cancelled(page, server):
     assert page.locator(".review .muted").inner_text() == searched, "a stopped analysis does no more work"
     saved = json.loads(page.evaluate(f"localStorage.getItem('junban.save.{record['id']}')"))
     assert saved["actions"] == record["actions"], "the analysis never touches the game"
+
+
+# The page's own Pyodide: its wasm memory in bytes (it never shrinks once grown).
+PAGE_MEMORY = """async () => (await (await import("./assets/pyodide-early.mjs")).start())._module.HEAP8.length"""
+
+
+def test_the_analysis_runs_in_a_worker_and_gives_its_memory_back(page, server):
+    """Issue 33: an analysis takes tens of MB of Python objects, and a wasm memory never shrinks: it runs in a worker
+    of its own (assets/analysis-worker.mjs), ended once it has answered, so the page's memory is what it was."""
+    record = finished_solo_save("review-b3")
+    open_app(page, server, "#/")
+    page.evaluate("r => localStorage.setItem('junban.save.' + r.id, JSON.stringify(r))", record)
+    page.goto(server.base + f"#/play/{record['id']}")
+    page.wait_for_selector('html[data-ready="true"]')
+    before = page.evaluate(PAGE_MEMORY)
+    page.get_by_role("button", name="Analyse this deal").click()
+    page.wait_for_selector("#review-verdict", timeout=120_000)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
+    assert "analysis-worker.mjs" in fetched
+    assert page.evaluate(PAGE_MEMORY) == before, "the page's memory grew"
+    page.get_by_role("button", name="Back to the game").click()
+    page.get_by_role("button", name="Analyse this deal").click()  # again: a new worker, the same answer
+    page.wait_for_selector("#review-verdict", timeout=120_000)
+    assert page.evaluate(PAGE_MEMORY) == before

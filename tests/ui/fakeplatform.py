@@ -67,6 +67,11 @@ class FakePlatform:
         self.chosen_files: dict[str, str] = {}  # input id -> the text of the file a test "picked"
         self.motion: list = []  # "before" and the travel time of each render that moved cards
         self.reduced_motion = False
+        # The Game's deal analysis in a worker (BrowserPlatform.start_analysis): none by default (the page runs it
+        # in slices); with analysis_workers, a "worker" that answers on the next timer ("fail": that says it could not
+        # start), and the handles it ended.
+        self.analysis_workers = False
+        self.analyses_stopped: list = []
 
     # page
     def set_ready(self):
@@ -194,6 +199,35 @@ class FakePlatform:
             on_done(None, "too_large")
         else:
             on_done(text, None)
+
+    # The Game's deal analysis in a worker
+    def start_analysis(self, request, on_message):
+        if not self.analysis_workers:
+            return None
+        import json
+
+        from junban.games.the_game.analysis import Analysis
+
+        handle = object()
+
+        def work():
+            if handle in self.analyses_stopped:
+                return
+            if self.analysis_workers == "fail":  # the worker could not start: the page runs it itself
+                on_message("failed", "no worker here")
+                return
+            asked = json.loads(request)
+            analysis = Analysis(asked["config"], asked["seed"], asked["actions"], people=asked["people"])
+            analysis.run(10)
+            on_message("progress", json.dumps(analysis.progress))
+            analysis.run()
+            on_message("done", json.dumps(analysis.result))
+
+        self.call_later(0.0, work)
+        return handle
+
+    def stop_analysis(self, handle):
+        self.analyses_stopped.append(handle)
 
     def listen(self, app):
         self.app = app

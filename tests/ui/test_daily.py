@@ -270,3 +270,57 @@ def test_a_daily_with_a_hint_says_so_in_its_result():
     assert attempt["assisted"]
     app.go("#/")
     assert "（アシストあり）" in by_id(platform, "daily-result-the-game").textContent
+
+
+# ---------------------------------------------------------------------- the day travels with "Send this game"
+
+
+def sent_link(app, platform) -> str:
+    """The table's menu, "Send this game": the link in its box, as the person copies it."""
+    click(app, by_id(platform, "open-menu"))
+    click(app, by_id(platform, "send"))
+    return by_id(platform, "send-url").attributes["value"]
+
+
+def opened_on_a_fresh_device(link: str, storage: DictStorage | None = None):
+    return start("#" + link.split("#", 1)[1], storage=storage or DictStorage())
+
+
+def test_todays_challenge_sent_to_another_device_is_todays_counted_attempt_there():
+    here, platform = start(DAILY_LINK)
+    table = here.screen
+    click(here, by_id(platform, f"card-{min(table.view()['hand'])}"))
+    click(here, by_id(platform, "pile-0"))
+    there, elsewhere = opened_on_a_fresh_device(sent_link(here, platform))
+    assert there.screen.session.id == table.session.id and there.screen.session.mode == "daily"
+    assert there.store.daily() == here.store.daily()
+    there.go("#/")
+    assert by_id(elsewhere, "daily-the-game").textContent == "Continue today's challenge"
+    assert by_id(elsewhere, "daily-the-game").attributes["href"] == f"#/play/{table.session.id}"
+
+
+def test_a_finished_daily_sent_to_another_device_shows_its_result_and_streak_there():
+    here, platform = start(DAILY_LINK)
+    play_out(here)
+    there, elsewhere = opened_on_a_fresh_device(sent_link(here, platform))
+    there.go("#/")
+    here.go("#/")
+    assert by_id(elsewhere, "daily-result-the-game").textContent == by_id(platform, "daily-result-the-game").textContent
+    assert by_id(elsewhere, "daily-streak-the-game").textContent == "Streak: finished 1 day"
+
+
+def test_a_sent_daily_never_doubles_the_attempt_the_other_device_already_counts():
+    here, platform = start(DAILY_LINK)
+    click(here, by_id(platform, f"card-{min(here.screen.view()['hand'])}"))
+    click(here, by_id(platform, "pile-0"))
+    link = sent_link(here, platform)
+    storage = DictStorage()
+    there, elsewhere = start(DAILY_LINK, storage=storage)  # that device played today's challenge itself
+    own = there.screen.session.id
+    click(there, by_id(elsewhere, f"card-{max(there.screen.view()['hand'])}"))
+    click(there, by_id(elsewhere, "pile-2"))
+    there.go("#" + link.split("#", 1)[1])
+    assert there.screen.session.mode == "practice", "the game that came is practice there"
+    assert [(d["game"], d["date"], d["save"]) for d in there.store.daily()] == [("the-game", TODAY, own)]
+    there.go("#/")
+    assert by_id(elsewhere, "daily-the-game").attributes["href"] == f"#/play/{own}"

@@ -183,7 +183,8 @@ def test_a_seat_on_another_phone_hears_the_table_as_one_device_would_and_keeps_i
     from tests.ui.phoneskit import Room, host_table, join
 
     room = Room()
-    host, host_platform = hosted(room, "the-game", ["person", "phone"])
+    # A fixed deal: with a random one the first legal play is now and then a backwards trick (cue "trick").
+    host, host_platform = hosted(room, "the-game", ["person", "phone"], fields={"seed": "soundphones"})
     guest, phone = join(room, host, 1)
     table = host_table(host)
     assert phone.sound_on, "the seat's table is shown: the phone may make sounds"

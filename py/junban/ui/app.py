@@ -447,6 +447,7 @@ class App:
             if act == "app:lang":
                 if arg in i18n.LANGUAGES:
                     self.services.set_setting("lang", arg)
+                    self.services.announce(t("nav.language_now"))  # the live region speaks the new language too
             elif act == "app:dismiss":
                 self.services.dismiss(arg or "")
             elif act == "app:update":

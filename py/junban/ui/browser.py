@@ -71,6 +71,7 @@ class BrowserPlatform:
             self.storage = MemoryStorage()
             self.persistent = False
         self._proxies = []
+        self._workers: dict = {}  # id -> (worker, its handlers): the analyses under way
 
     # -- the page
 
@@ -405,6 +406,54 @@ class BrowserPlatform:
         peer = _present(getattr(self.window, "junbanPeer", None))
         if peer is not None:
             peer.wakeLock(bool(on))
+
+    # -- The Game's deal analysis, in a worker of its own (assets/analysis-worker.mjs)
+
+    def start_analysis(self, request: str, on_message) -> object | None:
+        """Run "Could this deal have been won?" (``request``: JSON of config, seed, actions, people) in a worker,
+        which gives all its memory back when it ends: ``on_message(kind, text)`` with kind "progress" or "done"
+        (text: JSON) or "failed" (text: why). Returns a handle for ``stop_analysis``, or None where module workers
+        cannot run (the caller runs the analysis in the page instead)."""
+        if _present(getattr(self.window, "Worker", None)) is None:
+            return None
+        url = js.URL.new("./assets/analysis-worker.mjs", self.document.baseURI).href
+        try:
+            worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+        except Exception:
+            return None
+
+        def received(event):
+            data = event.data
+            kind = str(data.kind)
+            text = str(data.message) if kind == "failed" else str(data.json)
+            if kind != "progress":
+                self.stop_analysis(worker)
+            on_message(kind, text)
+
+        def broke(event):
+            self.stop_analysis(worker)
+            on_message("failed", str(getattr(event, "message", "") or "the worker could not start"))
+
+        proxies = [create_proxy(received), create_proxy(broke)]
+        worker.onmessage, worker.onerror = proxies
+        self._workers[id(worker)] = (worker, proxies)
+        worker.postMessage(to_js({"request": request}, dict_converter=js.Object.fromEntries))
+        return worker
+
+    def stop_analysis(self, handle) -> None:
+        """End the analysis's worker (its memory goes back), whether it finished or not."""
+        kept = self._workers.pop(id(handle), None)
+        if kept is None:
+            return
+        worker, proxies = kept
+        worker.terminate()
+        worker.onmessage = worker.onerror = None
+
+        def free(*_):  # later: a handler may be the one running now
+            for proxy in proxies:
+                proxy.destroy()
+
+        self.window.setTimeout(create_once_callable(free), 0)
 
     # -- a new version of the app (the service worker; see assets/update.js)
 

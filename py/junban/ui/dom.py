@@ -156,6 +156,12 @@ class Renderer:
         self._patch_children(el, old.children, new.children, svg and new.tag != "foreignObject")
 
     def _patch_children(self, parent, old: list, new: list, svg: bool) -> None:
+        if len(old) == len(new) and all(getattr(a, "key", None) == getattr(b, "key", None) and _same_kind(a, b)
+                                        for a, b in zip(old, new)):
+            # The usual case (the same children, each in its place): no moves to work out.
+            for a, b in zip(old, new):
+                self._patch(a, b, svg)
+            return
         keyed = {}
         unkeyed = []
         for child in old:

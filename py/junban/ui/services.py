@@ -205,16 +205,23 @@ class Services:
         """People first (named as in the settings, else "Player n"), then bots ("Bot n"), in the current language."""
         from junban.session import Seat
 
-        names = self.settings.get("names") or []
         seats = []
         people = players - bots
         for i in range(players):
             if i < people:
-                name = names[i] if i < len(names) and isinstance(names[i], str) and names[i] else t("seat.person", n=i + 1)
-                seats.append(Seat("person", name))
+                seats.append(Seat("person", self.person_name(i)))
             else:
                 seats.append(Seat("bot", t("seat.bot", n=i + 1), level))
         return seats
+
+    def person_name(self, seat: int) -> str:
+        """The name remembered for a person's seat (a default one, "Player 2", in the current language), else
+        "Player n"."""
+        names = self.settings.get("names") or []
+        name = names[seat] if seat < len(names) else None
+        if isinstance(name, str) and name:
+            return i18n.default_name(name, seat, "person")
+        return t("seat.person", n=seat + 1)
 
     def create_session(self, game: str, config: dict, seed: str, seats: list, mode: str | None = None):
         """A new game, saved at once; None (and a message) if the setup is refused. Without ``mode``, a daily

@@ -31,7 +31,7 @@ uses it like this (cancelling is simply dropping the object)::
 from __future__ import annotations
 
 from junban.games.the_game import rules
-from junban.games.the_game.solver import FIRE_LOSS, Known, Solve, dead_cards
+from junban.games.the_game.solver import FIRE_LOSS, Explored, Known, Solve, dead_cards
 
 BEST_NODES = 5000
 PROBE_NODES = 1000
@@ -40,6 +40,14 @@ AFTER_NODES = 500
 # Rounds of bisection (each ends with a solve from just after the turn found): one, plus one for each bot's turn that
 # lost ground or each probe the fuller solve proves wrong, before the analysis gives up on a person's turn.
 MAX_ROUNDS = 3
+# A probe that has spent this many nodes and still leaves this many cards more than the level it looks for is given
+# up, and not gone on with before a turn is blamed (Analysis._hopeless).
+# Each solve tries on each pile the two cards of a hand nearest its top (the benchmark's ceiling, one): from a game's
+# later turns, a perfect line often needs the second; in the games looked at it found the lines the probes looked for
+# in half the nodes, and found some that one never did.
+NEAREST_CARDS = 2
+HOPELESS_NODES = 300
+HOPELESS_GAP = 6
 
 
 class Turn:
@@ -96,6 +104,8 @@ class Analysis:
         self.phase = "best"
         self.done = False
         self._solve: Solve | None = None
+        self._explored = Explored(NEAREST_CARDS)  # what every solve of this deal worked out, for the ones that follow
+        self._solves: dict = {}  # (where it started in the log, its target) -> the solve
         self._spent = 0  # nodes of the solves already finished
         self._best = None
         self._turning = None
@@ -153,19 +163,36 @@ class Analysis:
 
     def _solve_steps(self, actions: list[dict], max_nodes: int, target: int | None = None, resume: Solve | None = None):
         """Run one solve node by node (yielding after each) and return its result; ``resume`` goes on with a solve
-        that stopped at its limit instead, up to ``max_nodes`` in all. The solve is left in ``self._solve``."""
+        that stopped at its limit instead, up to ``max_nodes`` in all. The solve is left in ``self._solve``. A solve
+        asked for again — from the same point, for the same target, with no more nodes — is not run again: a later
+        round of the bisection meets the probes of the rounds before (and one a confirmation went on with answers
+        with what it found then)."""
+        key = (len(actions), target)
+        known = self._solves.get(key)
+        if resume is None and known is not None and (known.max_nodes >= max_nodes or known.done and known._finished):
+            self._solve = known
+            return known.result
         if resume is None:
-            self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target)
+            self._solve = Solve(self.config, self.seed, actions, max_nodes=max_nodes, target=target,
+                                explored=self._explored, nearest_cards=NEAREST_CARDS)
         else:
             self._spent -= resume.nodes  # counted again below, with the nodes it goes on to spend
             resume.extend(max_nodes)
             self._solve = resume
-        while not self._solve.run(1):
+        self._solves[key] = self._solve
+        while not self._solve.run(1) and not (target is not None and self._hopeless(self._solve, target)):
             self.nodes = self._spent + self._solve.nodes
             yield
         self._spent += self._solve.nodes
         self.nodes = self._spent
         return self._solve.result
+
+    @staticmethod
+    def _hopeless(solve: Solve, target: int) -> bool:
+        """A probe that has spent ``HOPELESS_NODES`` and still leaves ``HOPELESS_GAP`` cards more than its target: it
+        is given up (the positions where the level is out of reach are what costs a probe its whole budget, and
+        a probe still that far from it after that many nodes was, in every game looked at, out of reach)."""
+        return solve.nodes >= HOPELESS_NODES and solve.best_score - target >= HOPELESS_GAP
 
     def _analyse(self):
         actual = score_of(rules.outcome(self.final))
@@ -188,6 +215,8 @@ class Analysis:
                 self._range = (lo, hi)
                 mid = (lo + hi) // 2
                 found = yield from self._solve_steps(self.actions[:self.turns[mid].start], self.probe_nodes, level)
+                if score_of(found["outcome"]) < level:  # better than the best found from the start: it is the best
+                    level = self._better_best(self.turns[mid], found)
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = mid, found["line"]
                 else:
@@ -195,8 +224,8 @@ class Analysis:
             self._range = (lo, lo + 1)
             turn = self.turns[lo]
             after_start = self._position_after(turn)
-            if failed is not None and hi == lo + 1:
-                # Only a probe said so: let it go on, with more nodes, before blaming this turn.
+            if failed is not None and hi == lo + 1 and not self._hopeless(failed, level):
+                # Only a probe said so, and it came close: let it go on, with more nodes, before blaming this turn.
                 found = yield from self._solve_steps(self.actions[:after_start], self.confirm_nodes, level, failed)
                 if score_of(found["outcome"]) <= level:
                     lo, lo_line = lo + 1, found["line"]
@@ -210,6 +239,16 @@ class Analysis:
                 return
             else:  # a bot's turn lost ground: look on for a person's turn that lost more
                 level, lo, lo_line = after, lo + 1, found["line"]
+
+    def _better_best(self, turn: Turn, found: dict) -> int:
+        """A probe from ``turn`` found a line better than the best one from the start (searches from different points
+        find different lines): the game's own actions up to that turn, then that line, is a better line from the
+        start. It becomes the best; returns its score, the new level."""
+        line = self.actions[:turn.start] + found["line"]
+        outcome = found["outcome"]
+        self._best = {"best_left": found["best_left"], "perfect": found["perfect"], "outcome": outcome, "line": line,
+                      "proven_optimal": found["perfect"] or score_of(outcome) <= self.turns[0].lower_bound}
+        return score_of(outcome)
 
     def _position_after(self, turn: Turn) -> int:
         return self.turns[turn.index + 1].start if turn.index + 1 < len(self.turns) else len(self.actions)

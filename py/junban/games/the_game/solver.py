@@ -60,18 +60,26 @@ class Known:
     A *position* is a tuple ``(hands, tops, drawn, active)``: hands as sorted tuples, the four tops, how many cards
     of ``draw`` (in drawing order) are already drawn, and the seat to play. The first position (``root``) may be in
     the middle of a turn: ``root_need`` plays are still required and ``root_burning`` piles must still be covered.
+
+    ``deal``: the state the deal started from, when ``state`` is a later point of its game. Then ``draw`` is the
+    whole deal's drawing order and ``drawn`` counts from the deal's start, so positions reached from any point of
+    one game are the same tuples, and ``Solve``s from several points can share an ``Explored`` (analysis.py).
     """
 
-    def __init__(self, state: rules.State):
+    def __init__(self, state: rules.State, deal: rules.State | None = None):
         config = state.config
+        deal = state if deal is None else deal
         self.players = config["players"]
         self.size = rules.hand_size(config)
-        self.draw = tuple(reversed(state.draw))
+        self.draw = tuple(reversed(deal.draw))
         self.fire = rules.fire_cards(config)
         self.full_minimum = rules.turn_minimum(config, False)
         self.total = len(self.draw)
         tops = tuple(rules.pile_top(state, p) for p in rules.PILES)
-        self.root = (tuple(tuple(sorted(h)) for h in state.hands), tops, 0, state.active)
+        drawn = self.total - len(state.draw)
+        if self.draw[drawn:] != tuple(reversed(state.draw)):
+            raise ValueError("the state is not a point of the deal's game")
+        self.root = (tuple(tuple(sorted(h)) for h in state.hands), tops, drawn, state.active)
         self.root_need = max(0, state.minimum - len(state.played))
         self.root_burning = tuple(p for p in rules.PILES if state.piles[p] and state.piles[p][-1][0] in self.fire
                                   and state.piles[p][-1][1] < state.turn)
@@ -118,6 +126,29 @@ class Known:
         return self.left(position) + (FIRE_LOSS if any(t in self.fire for t in position[1]) else 0)
 
 
+class Explored:
+    """What searches of one deal have worked out about its positions, kept for the searches that follow: each
+    position's candidate turns, scored (``Solve._scored``: the same whatever the search's bound), and each
+    position's play-out score. Both are functions of the position alone, so a search that finds them here does
+    exactly what it would have done working them out again, only sooner. At most ``limit`` positions' turns are
+    kept (the first ones: the game's own line and the searches' early layers, which the next searches meet again).
+    """
+
+    def __init__(self, nearest_cards: int = NEAREST_CARDS, limit: int = 20_000):
+        self.nearest_cards = nearest_cards  # the candidate turns it holds were made with this many nearest cards
+        self.limit = limit
+        self.turns: dict = {}
+        self.play_outs: dict = {}
+
+    def play_out(self, known: Known, position) -> int:
+        score = self.play_outs.get(position)
+        if score is None:
+            score, _ = play_out(known, position)
+            if len(self.play_outs) < 4 * self.limit:
+                self.play_outs[position] = score
+        return score
+
+
 # --------------------------------------------------------------------------- cards and piles
 
 
@@ -160,7 +191,7 @@ def dead_cards(tops, live) -> int:
 # --------------------------------------------------------------------------- candidate turns
 
 
-def plays_that_matter(hand, mask: int, tops) -> list[tuple[int, int, int]]:
+def plays_that_matter(hand, mask: int, tops, nearest_cards: int = NEAREST_CARDS) -> list[tuple[int, int, int]]:
     """(index, card, pile) for the cards of ``hand`` not in ``mask`` worth trying on each pile: the card nearest
     its top, its backwards-trick card, and cards whose own trick partner is in hand."""
     held = [(i, c) for i, c in enumerate(hand) if not mask >> i & 1]
@@ -168,7 +199,7 @@ def plays_that_matter(hand, mask: int, tops) -> list[tuple[int, int, int]]:
     found = []
     for p in (0, 1, 2, 3):
         top = tops[p]
-        nearest = NEAREST_CARDS
+        nearest = nearest_cards
         if p < 2:
             for i, c in held:
                 if c == top - 10:
@@ -233,14 +264,14 @@ def free_plays(hand, mask: int, tops, plays, below):
         plays = plays + move
 
 
-def candidate_turns(hand, tops, need: int, burning, below) -> dict:
+def candidate_turns(hand, tops, need: int, burning, below, nearest_cards: int = NEAREST_CARDS) -> dict:
     """The turns worth trying: {(mask of cards played, tops after): plays}. Every way to play ``need`` cards (from
     ``plays_that_matter``), each as it is and extended by ``free_plays``; fire cards on ``burning`` piles covered."""
     layer = {(0, tops): ()}
     for _ in range(min(need, len(hand))):
         reached = {}
         for (mask, t), plays in layer.items():
-            for i, card, p in plays_that_matter(hand, mask, t):
+            for i, card, p in plays_that_matter(hand, mask, t, nearest_cards):
                 key = (mask | 1 << i, t[:p] + (card,) + t[p + 1:])
                 if key not in reached:
                     reached[key] = plays + ((card, p),)
@@ -384,15 +415,19 @@ class Solve:
     """
 
     def __init__(self, config: dict, seed: str, actions=(), *, max_nodes: int = NODE_LIMIT,
-                 target: int | None = None):
-        state = rules.new_game(config, seed)
+                 target: int | None = None, explored: Explored | None = None, nearest_cards: int = NEAREST_CARDS):
+        deal = state = rules.new_game(config, seed)
         for action in actions:
             state = rules.apply(state, action)
         self.config = state.config
         self.seed = seed
         self.actions = list(actions)
         self.state = state
-        self.known = Known(state)
+        self.known = Known(state, deal)
+        self.nearest_cards = nearest_cards
+        self.explored = Explored(nearest_cards) if explored is None else explored
+        if self.explored.nearest_cards != nearest_cards:
+            raise ValueError("an Explored holds the turns of one nearest_cards")
         self.max_nodes = max_nodes
         self.target = 0 if target is None else target
         self.cut = None if target is None else target + 1
@@ -552,15 +587,18 @@ class Solve:
         if known.left(position) == 0:
             self._record(known.ending_score(position), _unwind(path))
             return []
-        hand = hands[active]
         if position is known.root:
             need, burning = known.root_need, known.root_burning
+            scored = self._scored(position, need, burning)
         else:
             need, burning = known.minimum(drawn), tuple(p for p in (0, 1, 2, 3) if tops[p] in known.fire)
-        live = known.live(position)
-        judge = Turn(known.seat_position(position, live, need))
-        ends = candidate_turns(hand, tops, need, burning, judge.live_below)
-        if not ends:
+            scored = self.explored.turns.get(position)
+            if scored is None:
+                scored = self._scored(position, need, burning)
+                if len(self.explored.turns) < self.explored.limit:
+                    self.explored.turns[position] = scored
+        if not scored:
+            hand = hands[active]
             turn = some_turn(hand, tops, need) if need <= len(hand) else None
             if turn is None:  # the game ends here: the active seat cannot play its minimum
                 self._record(known.ending_score(position), _unwind(path))
@@ -570,30 +608,41 @@ class Solve:
                 self._record(known.left(child) + FIRE_LOSS, _unwind(path) + [tuple(turn)])
             return []
         bound = self._bound()
-        scored = []
-        for (mask, end_tops), plays in ends.items():
-            played = [c for c, _ in plays]
-            live_after = live.difference(played)
-            dead = dead_cards(end_tops, live_after)
+        out = []
+        rank = 0
+        for dead, static, plays, child in scored:
             if dead >= bound:
                 continue
-            scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
-        scored.sort(key=lambda e: (e[0], e[1]))
-        out = []
-        for rank, (dead, static, plays, mask, end_tops) in enumerate(scored):
-            child = known.after_turn(position, mask, end_tops)
+            rank += 1
             if known.left(child) == 0:
                 self._record(known.ending_score(child), _unwind(path) + [plays])
                 out.append(((dead, known.ending_score(child), static), plays, child))
                 continue
             rolled = 10 ** 6
-            if rank < ROLLOUTS:
-                rolled, _ = play_out(known, child)
+            if rank <= ROLLOUTS:
+                rolled = self.explored.play_out(known, child)
                 if self.best_score is None or rolled < self.best_score:
                     _, turns = play_out(known, child, record=True)
                     self._record(rolled, _unwind(path) + [plays] + turns)
             out.append(((dead, rolled, static), plays, child))
         return out
+
+    def _scored(self, position, need: int, burning) -> list:
+        """[(dead cards, the strong bot's value, plays, child)] for the candidate turns of ``position`` (``need``
+        plays, ``burning`` piles to cover), best first: fewest dead cards, then the value. The same whatever the
+        search's bound, so it is worked out once per position (``Explored``)."""
+        known = self.known
+        hands, tops, _, active = position
+        live = known.live(position)
+        judge = Turn(known.seat_position(position, live, need))
+        scored = []
+        ends = candidate_turns(hands[active], tops, need, burning, judge.live_below, self.nearest_cards)
+        for (mask, end_tops), plays in ends.items():
+            dead = dead_cards(end_tops, live.difference([c for c, _ in plays]))
+            scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
+        scored.sort(key=lambda e: (e[0], e[1]))
+        return [(dead, static, plays, known.after_turn(position, mask, end_tops))
+                for dead, static, plays, mask, end_tops in scored]
 
 
 def _live_bytes(known: Known, position) -> bytearray:

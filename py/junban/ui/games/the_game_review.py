@@ -1,8 +1,10 @@
 """After a game of The Game: "Could this deal have been won?" — the analysis, the turning point and a replay.
 
 Offered only once a game is over (the solver reads the whole deal, so it never runs during play). The analysis
-(``junban.games.the_game.analysis``) runs in slices of solver nodes, one timer callback each, so the page stays
-responsive; it says how far it got and can be cancelled. Then the table shows:
+(``junban.games.the_game.analysis``) runs in a worker of its own (the platform's ``start_analysis``), which gives
+back the tens of MB it takes when it ends (a wasm memory never shrinks) and leaves the page's thread free; where no
+worker can run, in the page, in slices of solver nodes, one timer callback each, so the page stays responsive. It
+says how far it got and can be cancelled. Then the table shows:
 
 - the verdict: a perfect game was possible, or the best possible result;
 - the turning point: the first turn of a person's after which the best reachable result got worse, what was
@@ -18,6 +20,8 @@ module starts the review, so it cannot be imported back.
 """
 from __future__ import annotations
 
+import json
+import sys
 import time
 
 from junban.games.the_game import rules
@@ -106,17 +110,55 @@ class Review:
         session = table.session
         if not session.is_over:
             raise ValueError("a game is analysed only once it is over")
+        self.request = {"config": session.config, "seed": session.seed, "actions": session.actions,
+                        "people": session.person_seats()}
+        # Made here in any case: its progress is what the page shows until the worker reports, and it is what runs
+        # in the page where no worker can.
         self.analysis = Analysis(session.config, session.seed, session.actions, session.person_seats())
+        self.worker = None  # the platform's handle while a worker runs the analysis
+        self._reported: dict | None = None  # what the worker said last: its progress, then its result
+        self._result: dict | None = None
         self.status = "running"  # running | done | cancelled
         self.timer = None
         self.replay: Replay | None = None
         self.playing = False
         self.table = table
 
-    # ------------------------------------------------------------------ the analysis, in slices
+    # ------------------------------------------------------------------ the analysis: in a worker, or in slices
 
     def start(self) -> None:
-        self._schedule(0.0)
+        self.worker = self.table.services.platform.start_analysis(json.dumps(self.request), self._heard)
+        if self.worker is None:
+            self._schedule(0.0)
+
+    def _heard(self, kind: str, text: str) -> None:
+        """A message of the worker's: "progress", "done" (JSON) or "failed" (then the page runs it itself)."""
+        table = self.table
+        if self.status != "running" or table.review is not self:
+            return
+        if kind == "failed":  # said on the console (a defect of the build, not of the player's input)
+            print(f"The deal analysis's worker failed; the page runs it itself. {text}", file=sys.stderr)
+            self.worker = None
+            self._schedule(0.0)
+            return
+        if kind == "done":
+            self.worker = None
+            self._result = json.loads(text)
+            self._finished()
+        else:
+            self._reported = json.loads(text)
+        if table.services.is_showing(table):
+            table.services.render()
+
+    def _finished(self) -> None:
+        self.status = "done"
+        self.show_line("best")
+        self.table.services.announce(self.verdict_text())
+        self.table.services.focus_after_render("#review-verdict")
+
+    @property
+    def progress(self) -> dict:
+        return self._reported if self._reported is not None else self.analysis.progress
 
     def _schedule(self, seconds: float) -> None:
         self.timer = self.table.services.platform.call_later(seconds, self._tick)
@@ -128,10 +170,7 @@ class Review:
             return
         if self.status == "running":
             if self._run_slice():
-                self.status = "done"
-                self.show_line("best")
-                table.services.announce(self.verdict_text())
-                table.services.focus_after_render("#review-verdict")
+                self._finished()
             else:
                 self._schedule(0.0)
         elif self.playing and self.replay is not None:
@@ -158,13 +197,16 @@ class Review:
         if self.timer is not None:
             self.table.services.platform.cancel(self.timer)
             self.timer = None
+        if self.worker is not None:
+            self.table.services.platform.stop_analysis(self.worker)
+            self.worker = None
         self.playing = False
 
     # ------------------------------------------------------------------ what was found
 
     @property
     def result(self) -> dict:
-        return self.analysis.result
+        return self._result if self._result is not None else self.analysis.result
 
     def verdict_text(self) -> str:
         best = self.result["best"]
@@ -257,7 +299,7 @@ class Review:
         )
 
     def _progress(self):
-        progress = self.analysis.progress
+        progress = self.progress
         percent = round(progress["fraction"] * 100)
         phase = t("tg.review.phase.best") if progress["phase"] == "best" else t("tg.review.phase.turning")
         so_far = (t("tg.review.so_far", n=progress["best_left"]) if progress["best_left"] is not None else "")

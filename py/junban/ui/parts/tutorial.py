@@ -24,7 +24,8 @@ steps, in order), so a reload resumes at the right step. Leaving, or reaching th
 normal one (``mode: "tutorial-done"``): the bubble goes, the bots play at their level, the game goes on.
 
 The bubble (``render``) is a region named "Tutorial" holding the step's text, its place in the script, and
-Next / Leave; ``assets/coach.js`` puts it beside its target and rings the target (``data-coach-target``).
+Next / Leave; ``assets/coach.js`` puts it beside its target and rings the target (``data-coach-target``), never
+over what the text talks about (``data-coach-about``: a step's ``about``, and any open sheet).
 """
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ class Step:
     expect: Callable | None = None  # do: the person's action this step asks for, from the table
     until: Callable | None = None  # watch: the bots play until this holds (with expect: repeat until it holds)
     params: Callable | None = None  # the text's parameters, from the table
+    about: object = None  # what else the text talks about, which the bubble must leave in sight (a selector:
+    # "a, b" every one shown); an open sheet always is
 
     @property
     def kind(self) -> str:
@@ -268,6 +271,12 @@ class Tutorial:
             return None
         return step.target(table) if callable(step.target) else step.target
 
+    def about(self, table) -> str | None:
+        step = self.step
+        if step is None or self._declining(table) or self._waiting(table) or step.about is None:
+            return None
+        return step.about(table) if callable(step.about) else step.about
+
     def render(self, table):
         step = self.step
         if step is None:
@@ -284,12 +293,15 @@ class Tutorial:
         total = sum(1 for s in self.steps if s.kind != "watch")
         button = None
         if step.kind == "read":
+            # the last words: "Play on" while the game goes on; over a finished game, just "Done"
+            label = t("tut.next") if not last else t("tut.done") if table.session.is_over else t("tut.finish")
             button = h("button", {"type": "button", "class": "button primary small", "data-act": "tutorial:next",
-                                  "id": "coach-next", "key": "next"}, t("tut.finish") if last else t("tut.next"))
+                                  "id": "coach-next", "key": "next"}, label)
         kind = "do" if self._declining(table) else "watch" if self._waiting(table) else step.kind
         return h(
             "aside", {"class": ["coach", f"coach-{kind}"], "id": "coach", "aria-labelledby": "coach-title",
-                      "data-coach-target": self.target(table) or "", "key": "coach"},
+                      "data-coach-target": self.target(table) or "", "data-coach-about": self.about(table) or "",
+                      "key": "coach"},
             h("p", {"class": "coach-head"},
               h("span", {"class": "coach-title", "id": "coach-title"}, t("tut.title")),
               h("span", {"class": "coach-count"}, t("tut.count", n=number, total=total))),

@@ -9,7 +9,7 @@ from junban.links import TUTORIAL_GAMES
 from junban.ui import daily_ui
 from junban.ui.dom import h
 from junban.ui.games import has_ui
-from junban.ui.i18n import t
+from junban.ui.i18n import default_name, t
 from junban.ui.records import finished_results, game_title
 
 
@@ -115,7 +115,7 @@ class HomeScreen:
         results = finished_results(self.services.store, self.saves)
         for save in self.saves:
             title = game_title(save.game)  # a newer version's game: "a game this version does not know"
-            who = ", ".join(s.get("name", "?") if isinstance(s.get("name"), str) else "?" for s in save.seats)
+            who = t("home.seats_sep").join(_seat_name(i, s) for i, s in enumerate(save.seats))
             when = _ago(self.services.platform.now() - save.updated)
             status = results.get(save.id) or (t("home.finished") if save.finished else t("home.moves", n=save.moves))
             marks = daily_ui.save_marks(save)
@@ -185,3 +185,9 @@ def _ago(seconds: float) -> str:
     if seconds < 86400:
         return t("time.hours_ago", n=int(seconds // 3600))
     return t("time.days_ago", n=int(seconds // 86400))
+
+
+def _seat_name(seat: int, info: dict) -> str:
+    """A saved game's seat as its table names it: a default name ("Player 1") in the language shown."""
+    name = info.get("name")
+    return default_name(name, seat, info.get("kind")) if isinstance(name, str) else "?"

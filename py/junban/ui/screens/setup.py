@@ -138,9 +138,9 @@ class SetupScreen:
                 if kind == "bot":
                     self.seats[i] = {"kind": "bot", "name": t("seat.bot", n=i + 1), "level": self.default_level}
                 elif kind == "phone" and self.phones_allowed:
-                    self.seats[i] = {"kind": "person", "name": self._person_name(i), "phone": True}
+                    self.seats[i] = {"kind": "person", "name": self.services.person_name(i), "phone": True}
                 else:
-                    self.seats[i] = {"kind": "person", "name": self._person_name(i)}
+                    self.seats[i] = {"kind": "person", "name": self.services.person_name(i)}
         elif act == "setup:phones":
             self.play_on_phones()
         elif act == "setup:new-seed":
@@ -173,10 +173,6 @@ class SetupScreen:
             return True
         return self.ui.setup_field(self, name, value)
 
-    def _person_name(self, i: int) -> str:
-        names = self.services.settings.get("names") or []
-        return names[i] if i < len(names) and names[i] else t("seat.person", n=i + 1)
-
     def _set_players(self, n: int) -> None:
         if n not in self.module.SEATS:
             return
@@ -186,7 +182,7 @@ class SetupScreen:
             if any(s["kind"] == "person" for s in self.seats):
                 self.seats.append({"kind": "bot", "name": t("seat.bot", n=i + 1), "level": self.default_level})
             else:
-                self.seats.append({"kind": "person", "name": self._person_name(i)})
+                self.seats.append({"kind": "person", "name": self.services.person_name(i)})
         del self.seats[n:]
         self.config = self.ui.adjust_config(self.config, n)
 
@@ -205,7 +201,7 @@ class SetupScreen:
         one person gets a second seat for a friend first)."""
         if self.players == 1 and 2 in self.module.SEATS:
             self._set_players(2)
-            self.seats[1] = {"kind": "person", "name": self._person_name(1)}
+            self.seats[1] = {"kind": "person", "name": self.services.person_name(1)}
         if not self.phones_allowed:
             return
         people = [i for i, s in enumerate(self.seats) if s["kind"] == "person"]
@@ -215,7 +211,7 @@ class SetupScreen:
                 return
             people.append(i)
         for i in people[1:]:
-            self.seats[i] = {"kind": "person", "name": self._person_name(i), "phone": True}
+            self.seats[i] = {"kind": "person", "name": self.services.person_name(i), "phone": True}
         self.services.announce(t("setup.phone_help"))
 
     def start(self) -> None:

@@ -352,7 +352,7 @@ def handle_send(table, act: str) -> None:
     services = table.services
     record = table.session.to_record()
     if act == "send:open":
-        token = transfer.game_token(record)
+        token = transfer.game_token(record, services.store.daily())  # today's attempt: its day goes with it
         table.send_link = f"{services.platform.page_url()}#/receive?game={token}" if token else None
         table.sent = None
         services.focus_after_render("#send-share" if token else "#send-file")

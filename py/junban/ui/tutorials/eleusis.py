@@ -189,14 +189,16 @@ STEPS = (
     Step("tut.el.string", target=_play_target(string), params=_cards_params(string),
          expect=lambda table: string(table.view())),
     Step("tut.el.watch", target=".el-layout", until=_my_play),
-    Step("tut.el.no_play", target="#no-play-yes || #el-no-play", params=_cards_params(lambda view: None),
+    Step("tut.el.no_play", target="#no-play-yes || #el-no-play", about=".el-hand, .el-newest",
+         params=_cards_params(lambda view: None),
          expect=lambda table: no_play(table.view())),
     Step("tut.el.new_hand", target=".el-layout", until=_my_play),
     Step("tut.el.before_prophet", target=_prophet_target, params=_cards_params(right_card),
          expect=lambda table: right_card(table.view())),
     Step("tut.el.prophet", target="#prophet-yes || #el-become-prophet", expect=lambda table: {"prophet": True}),
     Step("tut.el.wait_judge", target=".el-layout", until=_my_judgement),
-    Step(_judge_say, target=_judge_target, params=_judge_params, expect=lambda table: judgement(table.view())),
+    Step(_judge_say, target=_judge_target, about=".el-judge, .el-newest", params=_judge_params,
+         expect=lambda table: judgement(table.view())),
     Step("tut.el.done", params=_names),
 )
 

@@ -1,0 +1,62 @@
+// The Game's deal analysis ("Could this deal have been won?", junban/games/the_game/analysis.py) in a worker of its
+// own, started by the page for one analysis and ended after it (py/junban/ui/browser.py's start_analysis).
+//
+// Why a worker: the analysis takes tens of MB of Python objects (the positions its searches explore), and a wasm
+// memory never shrinks: run in the page, it stayed taken until the page was closed (docs/performance.md). Ended,
+// a worker gives all of it back. And the page's thread stays free while it runs, so it runs without pausing for
+// frames. The price is a second Pyodide, resumed from the same snapshot as the page's (~1 s here).
+//
+// Messages. In: {request: {config, seed, actions, people}} (JSON text). Out: {kind: "progress", json} as the
+// analysis goes (at most every 100 ms), then {kind: "done", json} (its result) or {kind: "failed", message}.
+import { start } from "./pyodide-early.mjs";
+
+const PROGRESS_MS = 100;
+const NODES_PER_STEP = 25;
+
+async function bytesOf(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The package's two archives, as the page has them (pyscript.json names the first, which names the later). */
+async function loadPackage(pyodide) {
+  const config = await (await fetch(new URL("../pyscript.json", import.meta.url))).json();
+  const [first] = Object.keys(config.files);
+  pyodide.FS.writeFile("/junban.zip", await bytesOf(new URL(first, new URL("../", import.meta.url))));
+  pyodide.runPython(`
+import sys
+sys.path.insert(0, "/junban.zip")
+from junban.archives import LaterArchive
+later = LaterArchive.described_in("/junban.zip", "/junban-later.zip").install()
+`);
+  const laterUrl = pyodide.runPython("later.url");
+  const later = await bytesOf(new URL(laterUrl, new URL("../", import.meta.url)));
+  pyodide.globals.set("later_bytes", later);
+  pyodide.runPython("later.arrived(later_bytes.to_bytes())\ndel later_bytes");
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    const pyodide = await start();
+    await loadPackage(pyodide);
+    pyodide.globals.set("request", data.request);
+    pyodide.runPython(`
+import json
+from junban.games.the_game.analysis import Analysis
+asked = json.loads(request)
+analysis = Analysis(asked["config"], asked["seed"], asked["actions"], people=asked["people"])
+`);
+    const analysis = pyodide.globals.get("analysis");
+    let shown = performance.now();
+    while (!analysis.run(NODES_PER_STEP)) {
+      if (performance.now() - shown >= PROGRESS_MS) {
+        shown = performance.now();
+        postMessage({ kind: "progress", json: pyodide.runPython("json.dumps(analysis.progress)") });
+      }
+    }
+    postMessage({ kind: "done", json: pyodide.runPython("json.dumps(analysis.result)") });
+  } catch (err) {
+    postMessage({ kind: "failed", message: String(err?.message ?? err) });
+  }
+};

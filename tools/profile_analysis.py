@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Where "Could this deal have been won?" spends its time, on CPython: CPU time per phase and per node, and (with
+``--profile``) the functions that take it.
+
+    PYTHONPATH=py python3 tools/profile_analysis.py [--players 1] [--player greedy|baseline|strong] [--games 6]
+                                                    [--seed solver-browser] [--profile 15]
+
+The same deals and players as ``tools/bench_solver_browser.py`` (its harness plays them: deal i is seed
+``<seed>-<i>``), analysed by ``analysis.Analysis`` with every seat a person, node by node. Per deal: CPU seconds
+(``time.process_time``, so the machine's load does not count), nodes, microseconds per node, and how the CPU time
+splits between the phases — the best result from the start ("best") and the search for the turning point
+("turning"). The "best" phase alone is a lower bound for any analysis that answers both questions with this
+solver at this speed per node. Prints a table, then one JSON object as the last line.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
+
+from junban.bench.common import percentile  # noqa: E402
+from junban.games.the_game.analysis import Analysis  # noqa: E402
+from tools.bench_solver_browser import HARNESS  # noqa: E402
+
+
+def analyse(config: dict, seed: str, actions: list[dict]) -> dict:
+    """One analysis, node by node: CPU seconds in all and per phase, and its nodes."""
+    analysis = Analysis(config, seed, actions, people=range(config["players"]))
+    phases: dict[str, float] = {}
+    started = time.process_time()
+    while True:
+        phase = "best" if analysis.phase == "best" else "turning"
+        before = time.process_time()
+        done = analysis.run(1)
+        phases[phase] = phases.get(phase, 0.0) + time.process_time() - before
+        if done:
+            break
+    cpu = time.process_time() - started
+    return {"seed": seed, "cpu_s": round(cpu, 3), "nodes": analysis.nodes,
+            "us_per_node": round(cpu / max(1, analysis.nodes) * 1e6),
+            "best_cpu_s": round(phases.get("best", 0.0), 3), "turning_cpu_s": round(phases.get("turning", 0.0), 3),
+            "best_left": analysis.result["best"]["best_left"],
+            "turning_point": analysis.result["turning_point"] is not None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=1, choices=range(1, 6))
+    parser.add_argument("--player", default="greedy", choices=("strong", "baseline", "greedy"))
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", default="solver-browser")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="also list the N costliest functions")
+    args = parser.parse_args(argv)
+
+    harness: dict = {}
+    exec(HARNESS, harness)  # the benchmark's players: the same games as it analyses
+    config = {"players": args.players}
+    profiler = cProfile.Profile() if args.profile else None
+    rows = []
+    for i in range(args.games):
+        seed = f"{args.seed}-{i}"
+        actions = harness["finished_game"](config, seed, args.player)
+        if profiler:
+            profiler.enable()
+        rows.append(analyse(config, seed, actions))
+        if profiler:
+            profiler.disable()
+        r = rows[-1]
+        print(f"{seed}: {r['cpu_s']:7.2f} s CPU, {r['nodes']:6} nodes, {r['us_per_node']:6} us/node, "
+              f"best {r['best_cpu_s']:6.2f} s, turning {r['turning_cpu_s']:6.2f} s", flush=True)
+    cpu = [r["cpu_s"] for r in rows]
+    best = [r["best_cpu_s"] for r in rows]
+    result = {"players": args.players, "player": args.player, "deals": len(rows), "seed": args.seed,
+              "cpu_s": {"p50": percentile(cpu, 0.5), "p95": percentile(cpu, 0.95), "max": max(cpu)},
+              "best_phase_cpu_s": {"p50": percentile(best, 0.5), "p95": percentile(best, 0.95)},
+              "nodes_p50": percentile([r["nodes"] for r in rows], 0.5),
+              "us_per_node_p50": percentile([r["us_per_node"] for r in rows], 0.5), "deals_detail": rows}
+    if profiler:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.profile)
+        print(out.getvalue())
+    print(json.dumps(result, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
