@@ -206,9 +206,10 @@ def _show_round_summary(table, view: dict) -> None:
 
 
 def _ask_prophet(table, view: dict) -> None:
-    """The viewer just played with "Become Prophet" on (or reopened the table at that moment): ask, once. A seat
-    on another phone hears of the offer only with the host's answer to its play: then it is declined for the
-    player unless they wanted it, as ``play`` does on one device."""
+    """The viewer just played with "Become Prophet" on (or reopened the table at that moment): ask, once. An offer
+    that comes after the play (a seat on another phone hears of it only with the host's answer; a Prophet who
+    judged the play wrongly is overthrown first) is declined for the player unless they wanted it, as ``play``
+    does when it comes at once."""
     local = table.local
     if view["phase"] != "prophet_offer" or not table.my_turn() or table.sheet.is_open():
         return
@@ -852,14 +853,17 @@ def play(table) -> None:
         return
     wanted = local["prophet_plan"]
     local.update(picked=[], prophet_plan=False, refused=None, cursor=None)
+    local["prophet_wanted"] = None
     if table.session.to_act == table.viewer and table.view()["phase"] == "prophet_offer":
         if wanted:
             local["prophet_asked"] = True
             table.open_sheet("prophet", focus="#prophet-no")
             return
         table.act({"prophet": False})
-    elif getattr(table.session, "remote", False):
-        local["prophet_wanted"] = wanted  # the offer, if any, comes with the host's answer (_ask_prophet)
+    else:
+        # The offer may come later (_ask_prophet): with the host's answer to a phone's play, or once a Prophet has
+        # judged the play and been overthrown by it.
+        local["prophet_wanted"] = wanted
     table.services.focus_after_render("#status")
 
 
