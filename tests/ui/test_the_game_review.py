@@ -40,6 +40,14 @@ def test_stopping_or_leaving_the_analysis_ends_its_worker():
     assert platform.analyses_stopped == [worker]
     platform.run_timers(10)
     assert table(app).review.status == "cancelled"
+    # Started again, then the player leaves the table for home: the worker is ended too, and says nothing more.
+    click(app, button(platform, "Back to the game"))
+    click(app, button(platform, "Analyse this deal"))
+    again = table(app).review.worker
+    assert again is not None and again is not worker
+    app.go("#/")
+    assert platform.analyses_stopped == [worker, again]
+    platform.run_timers(10)
 
 
 def test_where_no_worker_starts_the_page_runs_the_analysis_in_slices():

@@ -1,0 +1,68 @@
+"""A tiny run of every browser tool in tools/ that a doc quotes (docs/performance.md, docs/bench-*.md), so a change
+that breaks one fails here, not the next time someone re-runs a figure (issue 33: they had failed silently since
+the package was split in two archives). Each runs on the session's build (``dist_dir``) as a subprocess, with the
+fewest deals, runs or rounds it takes, and must end well with its figures as the JSON object of its last line.
+
+Run elsewhere: tools/compile_for_pyodide.mjs, tools/stdlib_imports.mjs and tools/snapshot_pyodide.mjs by every build
+(``dist_dir``); tools/bench_peer.py and tools/record_sdp.py in test_peer_transport.py; tools/bench_phones.py in
+test_phones_bench.py; the CPython tools in tests/engine/test_tools_smoke.py."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_tool(*argv: str, timeout: int = 300) -> tuple[dict, str]:
+    """Run a tool from the repository's root; (the JSON object of its last line, all it printed)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "py"), str(ROOT)]))
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{argv[1]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    last = done.stdout.strip().splitlines()[-1]
+    return json.loads(last), done.stdout
+
+
+@pytest.mark.parametrize("argv,key", [
+    (["tools/bench_solver_browser.py", "--games", "1", "--players", "4", "--player", "greedy", "--browser-only"], "browser"),
+    (["tools/bench_review_page.py", "--games", "1"], "click_to_verdict"),
+    (["tools/bench_the_game_browser.py", "--players", "1", "--games", "1", "--level", "baseline"], None),
+    (["tools/bench_twenty_three_browser.py", "--players", "2", "--games", "1", "--level", "baseline"], "tool"),
+    (["tools/bench_eleusis_browser.py", "--players", "3", "--games", "1", "--level", "baseline"], "tool"),
+], ids=lambda v: v[0].split("/")[-1] if isinstance(v, list) else "")
+def test_browser_timing_tools_run(dist_dir, argv, key):
+    result, _ = run_tool(sys.executable, *argv, "--dist", str(dist_dir))
+    assert result and (key is None or key in result), result
+
+
+def test_first_screen_bytes_runs(dist_dir):
+    result, _ = run_tool(sys.executable, "tools/first_screen_bytes.py", str(dist_dir), "--settle", "0")
+    [build] = result["builds"]
+    assert build, result
+
+
+def test_bench_startup_ab_runs(dist_dir):
+    result, _ = run_tool(sys.executable, "tools/bench_startup_ab.py", str(dist_dir), str(dist_dir), "--rounds", "1",
+                         "--modes", "cold", "--host-gzip")
+    assert result, result
+
+
+def test_bench_startup_runs(dist_dir):
+    done = subprocess.run([sys.executable, "tools/bench_startup.py", "--runs", "1", "--settle", "0",
+                           "--dist", str(dist_dir)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "bare" in done.stdout
+
+
+def test_eleusis_pyodide_timing_runs(tmp_path):
+    rules = tmp_path / "one-rule.json"  # one easy rule, one game: the whole library would take minutes
+    rules.write_text(json.dumps([{"name": "red", "rule": "card.red"}]), encoding="utf-8")
+    done = subprocess.run(["node", "tools/eleusis_pyodide_timing.mjs", str(rules), "1", "smoke"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1])
