@@ -146,3 +146,18 @@ def test_the_patch_benchmark_runs():
                          capture_output=True, text=True, timeout=60, check=True, cwd=root,
                          env=dict(os.environ, PYTHONPATH=f"{root / 'py'}{os.pathsep}{root}"))
     assert set(json.loads(out.stdout.strip().splitlines()[-1])["patch_ms"]) == {"50"}
+
+
+def test_a_subtree_drawn_once_and_used_again_is_left_as_it_is_and_still_moves_and_goes():
+    doc, root, r = mount()
+    kept = [h("li", {"key": k}, h("b", {}, k)) for k in "abc"]
+    r.render(h("ul", {}, kept))
+    elements = list(root.childNodes[0].childNodes)
+    doc.mutations = 0
+    r.render(h("ul", {}, kept))  # the same nodes: nothing to compare, nothing touched
+    assert doc.mutations == 0 and list(root.childNodes[0].childNodes) == elements
+    r.render(h("ul", {}, [kept[2], h("li", {"key": "n"}, "new"), kept[0]]))  # moved, added, one gone
+    assert [c.textContent for c in root.childNodes[0].childNodes] == ["c", "new", "a"]
+    assert root.childNodes[0].childNodes[0] is elements[2] and root.childNodes[0].childNodes[2] is elements[0]
+    r.render(h("ul", {}, [h("li", {"key": "c"}, h("b", {}, "C!"))]))  # a fresh drawing of a kept key
+    assert root.childNodes[0].textContent == "C!"

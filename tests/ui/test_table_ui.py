@@ -45,3 +45,36 @@ def test_the_covers_recap_speaks_to_the_person_it_calls():
     click(app, button(platform, "Moves"))
     log = by_id(platform, "move-log")
     assert "Player 1 (you)" not in log.textContent
+
+
+def test_the_move_log_draws_a_turn_again_when_its_moves_or_its_words_change():
+    """Turns already drawn are used again as they were (a long log would otherwise be redrawn every move); a move
+    taken back and another made, or the language switched, draws them again."""
+    from junban.ui.parts import movelog
+    from tests.ui.test_language_switch import switch_language
+
+    app, platform = tablekit.start("#/the-game?players=1&seed=77&start=1")
+    table = app.screen
+    plays = [a for a in table.session.legal_actions() if "play" in a]
+    first, other = plays[0], next(a for a in plays if a["play"] != plays[0]["play"])
+    table.act(first)
+    app.render()
+    assert str(first["play"]) in by_id(platform, "move-log").textContent
+    table.act({"undo": True})
+    table.act(other)
+    app.render()
+    assert str(other["play"]) in by_id(platform, "move-log").textContent, "drawn again after the undo"
+    _end_a_turn_of_one(app, table)
+    once, again = (movelog.render_log(table).children[0].children for _ in range(2))
+    assert once[0] is again[0], "a turn that did not change is the drawing made before"
+    before = by_id(platform, "move-log").textContent
+    switch_language(app, platform, "ja")
+    after = by_id(platform, "move-log").textContent
+    assert after != before and "プレイヤー1" in after and "Player 1" not in after
+
+
+def _end_a_turn_of_one(app, table) -> None:
+    while not any("end_turn" in a for a in table.session.legal_actions()):
+        table.act(next(a for a in table.session.legal_actions() if "play" in a))
+    table.act(next(a for a in table.session.legal_actions() if "end_turn" in a))
+    app.render()

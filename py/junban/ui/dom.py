@@ -140,6 +140,8 @@ class Renderer:
 
     def _patch(self, old, new, svg: bool) -> None:
         """``new`` takes over ``old``'s element (same kind and tag, checked by the caller)."""
+        if new is old:
+            return  # a subtree drawn once and used again as it is (the move log's turns): nothing changed
         new.el = old.el
         if isinstance(new, VText):
             if new.text != old.text:

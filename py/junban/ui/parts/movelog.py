@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from junban.ui.dom import h
-from junban.ui.i18n import t
+from junban.ui.i18n import language, t
 
 # Whose view the events are made from: plays, piles and counts are public, so any seat's view will do.
 OBSERVER = 0
@@ -51,6 +51,9 @@ class MoveLog:
     def __init__(self, ui, session):
         self.ui = ui
         self.entries: list[Entry] = []
+        # Turns already drawn, by (place, turn number): (what their drawing depended on, their entries, the
+        # drawing). A drawn turn is used again only in its own place (the page's tree holds each node once).
+        self.drawn: dict = {}
         self.enabled = hasattr(ui, "log_event")
         if self.enabled and session.actions:
             self._replay(session)
@@ -124,8 +127,29 @@ def _round_title(table, number: int) -> str:
     return title(number) if title else t("log.round", n=number)
 
 
-def render_log(table, limit: int | None = None):
-    """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns."""
+def _turn_item(table, turn: Turn, place: str, names: tuple):
+    """A turn of the log, drawn again only when its entries or the words around them (``names``: the language
+    and every seat's name) changed: a long game's log is otherwise most of what every move redraws (and the page
+    then compares)."""
+    label = _seat_label(table, turn.seat)
+    depends = (names, turn.seat == table.reader, label)
+    entries = tuple(turn.entries)
+    drawn = getattr(table.log, "drawn", None)
+    cached = drawn.get((place, turn.number)) if drawn is not None else None
+    if cached is not None and cached[0] == depends and cached[1] == entries:
+        return cached[2]
+    item = h("li", {"class": ["log-turn", "mine" if turn.seat == table.reader else None], "key": turn.number},
+             h("span", {"class": "log-who"},
+               h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ", label),
+             h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False)))
+    if drawn is not None:
+        drawn[(place, turn.number)] = (depends, entries, item)
+    return item
+
+
+def render_log(table, limit: int | None = None, place: str = "beside"):
+    """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns;
+    ``place``: where on the page it stands ("beside" the table, or in a "sheet"), each drawn apart."""
     turns = table.log.turns()
     limit = min(limit or SHOWN_TURNS, SHOWN_TURNS)
     shown = turns[-limit:]
@@ -133,15 +157,12 @@ def render_log(table, limit: int | None = None):
     if len(turns) > len(shown):
         items.append(h("li", {"class": "log-earlier muted", "key": "earlier"}, t("log.earlier", n=len(turns) - len(shown))))
     last_round = None
+    names = (language(), *(table.seat_name(seat) for seat in range(len(table.session.seats))))
     for turn in shown:
         if turn.round is not None and turn.round != last_round:
             items.append(h("li", {"class": "log-round", "key": f"round-{turn.round}"}, _round_title(table, turn.round)))
         last_round = turn.round
-        items.append(h("li", {"class": ["log-turn", "mine" if turn.seat == table.reader else None], "key": turn.number},
-                       h("span", {"class": "log-who"},
-                         h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ",
-                         _seat_label(table, turn.seat)),
-                       h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False))))
+        items.append(_turn_item(table, turn, place, names))
     if not items:
         items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
     # It scrolls beside the table on a wide screen: it takes the keyboard's focus, so the arrow keys scroll it.

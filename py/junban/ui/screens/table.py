@@ -275,7 +275,7 @@ class TableScreen:
         if name == "menu":
             return sheet("menu", t("table.menu"), self._menu(), "table:close", kind="menu", anchor="at-top-end")
         if name == "log":
-            return sheet("log", t("log.title"), movelog.render_log(self), "table:close")
+            return sheet("log", t("log.title"), movelog.render_log(self, place="sheet"), "table:close")
         if name == "rules":
             from junban.ui.screens.rules import rules_body
 
