@@ -156,36 +156,57 @@ def reach(pile: int, top: int, live) -> int:
     """How far back a pile showing ``top`` can still be brought by backwards tricks through live cards: the lowest
     top an ascending pile can reach (the highest, descending). Ascending 93 with 95, 85, 83, 75 live: 83 on 93, or
     95 then 85 — and from 85, 75: it can come back to 75, so 80 can still be played there."""
+    return _reach(pile, top, live_flags(live))
+
+
+def dead_cards(tops, live) -> int:
+    """How many live cards no pile can ever take: below what both ascending piles can be brought back to and above
+    what both descending piles can (``reach``). A sound lower bound on the cards that will be left."""
+    return _dead(tops, live_flags(live))
+
+
+def live_flags(live) -> bytearray:
+    """``live`` as flags: ``flags[c]`` is 1 for a live card. Room up to 111, so that a descending top's trick card
+    (top + 10) can be looked up without a bounds test."""
+    flags = bytearray(112)
+    for c in live:
+        flags[c] = 1
+    return flags
+
+
+def _reach(pile: int, top: int, flags: bytearray) -> int:
+    """``reach`` on ``live_flags`` (the search calls it for every candidate turn: flags are much faster than a set)."""
     m = top
     if pile < 2:
+        trick = top - 10 if top > 10 and flags[top - 10] else None
         while True:
-            lowest = top - 10 if top - 10 in live and top - 10 < m else m
-            for v in range(m, min(m + 10, 100)):
-                if v - 10 < lowest and v in live and v - 10 in live:
+            lowest = trick if trick is not None and trick < m else m
+            for v in range(m if m > 10 else 10, m + 10 if m < 90 else 100):
+                if v - 10 < lowest and flags[v] and flags[v - 10]:
                     lowest = v - 10
             if lowest == m:
                 return m
             m = lowest
+    trick = top + 10 if flags[top + 10] else None
     while True:
-        highest = top + 10 if top + 10 in live and top + 10 > m else m
-        for v in range(max(m - 9, 2), m + 1):
-            if v + 10 > highest and v in live and v + 10 in live:
+        highest = trick if trick is not None and trick > m else m
+        for v in range(m - 9 if m > 11 else 2, m + 1):
+            if v + 10 > highest and flags[v] and flags[v + 10]:
                 highest = v + 10
         if highest == m:
             return m
         m = highest
 
 
-def dead_cards(tops, live) -> int:
-    """How many live cards no pile can ever take: below what both ascending piles can be brought back to and above
-    what both descending piles can (``reach``). A sound lower bound on the cards that will be left."""
-    low = max(tops[2], tops[3])
-    high = min(tops[0], tops[1])
-    if high - low < 2 or not any(low < c < high for c in live):
+def _dead(tops, flags: bytearray) -> int:
+    """``dead_cards`` on ``live_flags``."""
+    low = tops[2] if tops[2] > tops[3] else tops[3]
+    high = tops[0] if tops[0] < tops[1] else tops[1]
+    if high - low < 2 or flags.find(1, low + 1, high) < 0:
         return 0
-    low = max(reach(2, tops[2], live), reach(3, tops[3], live))
-    high = min(reach(0, tops[0], live), reach(1, tops[1], live))
-    return sum(1 for c in live if low < c < high)
+    low = max(_reach(2, tops[2], flags), _reach(3, tops[3], flags))
+    high = min(_reach(0, tops[0], flags), _reach(1, tops[1], flags))
+    return flags.count(1, low + 1, high) if high - low > 1 else 0
 
 
 # --------------------------------------------------------------------------- candidate turns
@@ -637,8 +658,13 @@ class Solve:
         judge = Turn(known.seat_position(position, live, need))
         scored = []
         ends = candidate_turns(hands[active], tops, need, burning, judge.live_below, self.nearest_cards)
+        flags = live_flags(live)
         for (mask, end_tops), plays in ends.items():
-            dead = dead_cards(end_tops, live.difference([c for c, _ in plays]))
+            for c, _ in plays:
+                flags[c] = 0
+            dead = _dead(end_tops, flags)
+            for c, _ in plays:
+                flags[c] = 1
             scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
         scored.sort(key=lambda e: (e[0], e[1]))
         return [(dead, static, plays, known.after_turn(position, mask, end_tops))
