@@ -48,7 +48,18 @@ def analyse(config: dict, seed: str, actions: list[dict]) -> dict:
             "us_per_node": round(cpu / max(1, analysis.nodes) * 1e6),
             "best_cpu_s": round(phases.get("best", 0.0), 3), "turning_cpu_s": round(phases.get("turning", 0.0), 3),
             "best_left": analysis.result["best"]["best_left"],
-            "turning_point": analysis.result["turning_point"] is not None}
+            "turning_point": analysis.result["turning_point"] is not None,
+            "verdict": verdict(analysis.result)}
+
+
+def verdict(result: dict) -> dict:
+    """The analysis's answers, to compare before and after a change to the solver: the best result, the turning
+    point's turn and its levels."""
+    turning = result["turning_point"]
+    return {"best_left": result["best"]["best_left"], "perfect": result["best"]["perfect"],
+            "proven_optimal": result["best"]["proven_optimal"],
+            "turning": None if turning is None else {key: turning[key] for key in (
+                "turn_index", "best_left_before", "best_left_after", "proven")}}
 
 
 def main(argv: list[str] | None = None) -> int:

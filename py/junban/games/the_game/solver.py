@@ -156,36 +156,70 @@ def reach(pile: int, top: int, live) -> int:
     """How far back a pile showing ``top`` can still be brought by backwards tricks through live cards: the lowest
     top an ascending pile can reach (the highest, descending). Ascending 93 with 95, 85, 83, 75 live: 83 on 93, or
     95 then 85 — and from 85, 75: it can come back to 75, so 80 can still be played there."""
-    m = top
-    if pile < 2:
-        while True:
-            lowest = top - 10 if top - 10 in live and top - 10 < m else m
-            for v in range(m, min(m + 10, 100)):
-                if v - 10 < lowest and v in live and v - 10 in live:
-                    lowest = v - 10
-            if lowest == m:
-                return m
-            m = lowest
-    while True:
-        highest = top + 10 if top + 10 in live and top + 10 > m else m
-        for v in range(max(m - 9, 2), m + 1):
-            if v + 10 > highest and v in live and v + 10 in live:
-                highest = v + 10
-        if highest == m:
-            return m
-        m = highest
+    flags = live_flags(live)
+    return _reach(pile, top, flags, trick_pairs(flags))
 
 
 def dead_cards(tops, live) -> int:
     """How many live cards no pile can ever take: below what both ascending piles can be brought back to and above
     what both descending piles can (``reach``). A sound lower bound on the cards that will be left."""
-    low = max(tops[2], tops[3])
-    high = min(tops[0], tops[1])
-    if high - low < 2 or not any(low < c < high for c in live):
+    flags = live_flags(live)
+    return _dead(tops, flags, trick_pairs(flags))
+
+
+def live_flags(live) -> bytearray:
+    """``live`` as flags: ``flags[c]`` is 1 for a live card. Room up to 111, so that a descending top's trick card
+    (top + 10) can be looked up without a bounds test."""
+    flags = bytearray(112)
+    for c in live:
+        flags[c] = 1
+    return flags
+
+
+def trick_pairs(flags: bytearray) -> bytearray:
+    """``pairs[c]`` is 1 when the cards ``c`` and ``c - 10`` are both live (a pile can be brought back by them)."""
+    pairs = bytearray(112)
+    for c in range(12, 100):
+        if flags[c] and flags[c - 10]:
+            pairs[c] = 1
+    return pairs
+
+
+def _reach(pile: int, top: int, flags: bytearray, pairs: bytearray) -> int:
+    """``reach`` on ``live_flags`` and their ``trick_pairs`` (the search calls it for every candidate turn): from
+    each top reached, the pair that brings the pile back farthest is the first (ascending) or last (descending)
+    pair in the ten cards above (below) it, found by ``bytearray.find``."""
+    m = top
+    if pile < 2:
+        trick = top - 10 if top > 10 and flags[top - 10] else 101
+        while True:
+            lowest = trick if trick < m else m
+            v = pairs.find(1, m if m > 12 else 12, m + 10 if m < 90 else 100)
+            if 0 <= v and v - 10 < lowest:
+                lowest = v - 10
+            if lowest == m:
+                return m
+            m = lowest
+    trick = top + 10 if flags[top + 10] else 0
+    while True:
+        highest = trick if trick > m else m
+        w = pairs.rfind(1, m + 1 if m > 11 else 12, m + 11)
+        if w > highest:
+            highest = w
+        if highest == m:
+            return m
+        m = highest
+
+
+def _dead(tops, flags: bytearray, pairs: bytearray) -> int:
+    """``dead_cards`` on ``live_flags`` and their ``trick_pairs``."""
+    low = tops[2] if tops[2] > tops[3] else tops[3]
+    high = tops[0] if tops[0] < tops[1] else tops[1]
+    if high - low < 2 or flags.find(1, low + 1, high) < 0:
         return 0
-    low = max(reach(2, tops[2], live), reach(3, tops[3], live))
-    high = min(reach(0, tops[0], live), reach(1, tops[1], live))
-    return sum(1 for c in live if low < c < high)
+    low = max(_reach(2, tops[2], flags, pairs), _reach(3, tops[3], flags, pairs))
+    high = min(_reach(0, tops[0], flags, pairs), _reach(1, tops[1], flags, pairs))
+    return flags.count(1, low + 1, high) if high - low > 1 else 0
 
 
 # --------------------------------------------------------------------------- candidate turns
@@ -637,8 +671,17 @@ class Solve:
         judge = Turn(known.seat_position(position, live, need))
         scored = []
         ends = candidate_turns(hands[active], tops, need, burning, judge.live_below, self.nearest_cards)
+        flags = live_flags(live)
+        pairs = trick_pairs(flags)
         for (mask, end_tops), plays in ends.items():
-            dead = dead_cards(end_tops, live.difference([c for c, _ in plays]))
+            for c, _ in plays:
+                flags[c] = pairs[c] = pairs[c + 10] = 0
+            dead = _dead(end_tops, flags, pairs)
+            for c, _ in plays:
+                flags[c] = 1
+            for c, _ in plays:
+                pairs[c] = flags[c - 10] if c > 11 else 0
+                pairs[c + 10] = flags[c + 10]
             scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
         scored.sort(key=lambda e: (e[0], e[1]))
         return [(dead, static, plays, known.after_turn(position, mask, end_tops))
