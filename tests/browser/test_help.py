@@ -12,6 +12,7 @@ from junban import bots
 from junban.session import Seat, Session
 from playwright.sync_api import expect
 
+from tests.browser import coach
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
 from tests.browser.test_accessibility import audit
 
@@ -70,32 +71,14 @@ def test_the_rules_sheet_over_every_table_leaves_the_game_as_it_was(context_fact
 
 
 def follow(page, name: str, limit: int = 700) -> list[str]:
-    """Do what the bubble says until it is gone: Next, or the element it rings; wait while the others play."""
-    said: list[str] = []
-    for _ in range(limit):
-        coach = page.locator("#coach")
-        if not coach.count():
-            return said
-        text = page.locator("#coach-text").inner_text()
-        if not said or said[-1] != text:
-            said.append(text)
-            if len(said) in (3, 6):
-                screenshot(page, f"{name}-step{len(said)}")
-        if page.locator("#coach-next").count():
-            page.locator("#coach-next").click()
-            continue
-        target = coach.get_attribute("data-coach-target") or ""
-        if "coach-watch" in (coach.get_attribute("class") or "") or not target:
-            page.wait_for_timeout(100)
-            continue
-        for selector in target.split(" || "):
-            found = page.locator(selector)
-            if found.count() and found.first.is_visible():
-                found.first.click()
-                break
-        else:
-            page.wait_for_timeout(100)
-    raise AssertionError(f"{name}: the tutorial did not end: {said[-2:]}")
+    """Do what the bubble says until it is gone, with screenshots of its third and sixth words."""
+    def each(text: str, said: list[str]) -> None:
+        if said[-1] == text and len(said) in (3, 6) and text not in shot:
+            shot.add(text)
+            screenshot(page, f"{name}-step{len(said)}")
+
+    shot: set[str] = set()
+    return coach.follow(page, name, limit, each)
 
 
 @pytest.mark.parametrize("view", VIEWS)

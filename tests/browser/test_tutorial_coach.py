@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import coach
 from tests.browser.conftest import PHONE, open_app, screenshot
 
 COVERED = """() => {
@@ -28,35 +29,14 @@ COVERED = """() => {
 
 def follow_checking(page, name: str, limit: int = 700) -> list[str]:
     """Do what the bubble says until it is gone, checking at each moment that it covers nothing it talks about."""
-    said: list[str] = []
-    for _ in range(limit):
-        coach = page.locator("#coach")
-        if not coach.count():
-            return said
+    def each(text: str, said: list[str]) -> None:
         page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         covered = page.evaluate(COVERED)
-        text = page.locator("#coach-text").inner_text() if coach.count() else ""
         if covered:
             screenshot(page, f"{name}-covered")
         assert not covered, f"{name}: the bubble covers {covered} at “{text}”"
-        if not said or said[-1] != text:
-            said.append(text)
-        if page.locator("#coach-next").count():
-            page.locator("#coach-next").click()
-            continue
-        target = coach.get_attribute("data-coach-target") or ""
-        if "coach-watch" in (coach.get_attribute("class") or "") or not target:
-            page.wait_for_timeout(100)
-            continue
-        for selector in target.split(" || "):
-            found = page.locator(selector)
-            if found.count() and found.first.is_visible():
-                found.first.click()
-                page.wait_for_timeout(450)  # a sheet that opens has arrived
-                break
-        else:
-            page.wait_for_timeout(100)
-    raise AssertionError(f"{name}: the tutorial did not end: {said[-2:]}")
+
+    return coach.follow(page, name, limit, each, settle_ms=450)  # 450 ms: a sheet that opens has arrived
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
