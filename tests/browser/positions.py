@@ -156,12 +156,11 @@ def the_game_deep_piles(seed: str = "deep") -> Session:
     raise AssertionError("no deal piles up so")
 
 
-def eleusis_big_hand(players: int = 8, cards: int = 28, seed: str = "big") -> Session:
-    """Eleusis: the person (seat 1) to play, holding ``cards`` cards: everyone plays wrong cards (each takes two
-    more); nobody becomes Prophet. The rule: colours alternate."""
-    session = Session(f"elbig{players}x{cards}", "eleusis", {"players": players}, seed,
-                      people_and_bots(1, players - 1, "baseline"))
-    for _ in range(2000):
+def eleusis_knowing_the_rule(session: Session, pick, limit: int = 2000) -> Session:
+    """An Eleusis round in which every seat knows the secret rule (the dealer writes "colours alternate") and nobody
+    becomes Prophet: ``pick(state, seat, right, wrong)`` names the card the seat to act plays (``right`` and
+    ``wrong``: its cards the rule accepts and refuses here), or None once the position wanted has come."""
+    for _ in range(limit):
         state = session.state
         if state.phase == "rule":
             session.apply({"rule": "card.colour != prev.colour"})
@@ -169,16 +168,30 @@ def eleusis_big_hand(players: int = 8, cards: int = 28, seed: str = "big") -> Se
             session.apply({"prophet": False})
         elif state.phase == "play":
             seat = session.to_act
-            hand = state.hands[seat]
-            if seat == 0 and len(hand) >= cards:
-                return session
             judge = state.rule.judge
-            right = [c for c in hand if judge(state.mainline, c)]
-            wrong = [c for c in hand if not judge(state.mainline, c)]
-            session.apply({"play": [(wrong or right)[0]]})
+            right = [c for c in state.hands[seat] if judge(state.mainline, c)]
+            wrong = [c for c in state.hands[seat] if not judge(state.mainline, c)]
+            card = pick(state, seat, right, wrong)
+            if card is None:
+                return session
+            session.apply({"play": [card]})
         else:
             raise AssertionError(f"unexpected phase {state.phase}")
-    raise AssertionError("no such hand")
+    raise AssertionError("the position never came")
+
+
+def eleusis_big_hand(players: int = 8, cards: int = 28, seed: str = "big") -> Session:
+    """Eleusis: the person (seat 1) to play, holding ``cards`` cards: everyone plays wrong cards (each takes two
+    more); nobody becomes Prophet. The rule: colours alternate."""
+    session = Session(f"elbig{players}x{cards}", "eleusis", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+
+    def pick(state, seat, right, wrong):
+        if seat == 0 and len(state.hands[0]) >= cards:
+            return None
+        return (wrong or right)[0]
+
+    return eleusis_knowing_the_rule(session, pick)
 
 
 def eleusis_dealer(players: int = 4, seed: str = "deal") -> Session:

@@ -13,6 +13,7 @@ from junban.session import Seat, Session
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.positions import eleusis_knowing_the_rule
 from tests.browser.test_the_game_table import outside, phone, travelling
 
 MY_PLAY = "#el-play"
@@ -64,26 +65,15 @@ def long_mainline(players: int) -> Session:
     20, then right ones; the others play right cards; nobody becomes Prophet."""
     seats = [Seat("person", "Player 1")] + [Seat("bot", f"Bot {i + 1}", "baseline") for i in range(1, players)]
     session = Session("longmainline", "eleusis", {"players": players}, "long-40", seats)
-    for _ in range(400):
-        state = session.state
-        if state.phase == "rule":
-            session.apply({"rule": "card.colour != prev.colour"})
-        elif state.phase == "prophet_offer":
-            session.apply({"prophet": False})
-        elif state.phase == "play":
-            seat = session.to_act
-            if seat == 0 and len(state.mainline) >= 40 and len(state.hands[0]) >= 20:
-                return session
-            judge = state.rule.judge
-            right = [c for c in state.hands[seat] if judge(state.mainline, c)]
-            wrong = [c for c in state.hands[seat] if not judge(state.mainline, c)]
-            if seat == 0 and len(state.hands[0]) < 20 and wrong:
-                session.apply({"play": [wrong[0]]})
-            elif right:
-                session.apply({"play": [right[0]]})
-            else:
-                session.apply({"play": [wrong[0]]})
-    raise AssertionError("no such round")
+
+    def pick(state, seat, right, wrong):
+        if seat == 0 and len(state.mainline) >= 40 and len(state.hands[0]) >= 20:
+            return None
+        if seat == 0 and len(state.hands[0]) < 20 and wrong:
+            return wrong[0]
+        return (right or wrong)[0]
+
+    return eleusis_knowing_the_rule(session, pick, limit=400)
 
 
 def open_save(page, server, session: Session) -> None:
