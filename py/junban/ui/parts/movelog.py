@@ -134,16 +134,15 @@ def _turn_item(table, turn: Turn, place: str, names: tuple):
     label = _seat_label(table, turn.seat)
     depends = (names, turn.seat == table.reader, label)
     entries = tuple(turn.entries)
-    drawn = getattr(table.log, "drawn", None)
-    cached = drawn.get((place, turn.number)) if drawn is not None else None
+    drawn = table.log.drawn
+    cached = drawn.get((place, turn.number))
     if cached is not None and cached[0] == depends and cached[1] == entries:
         return cached[2]
     item = h("li", {"class": ["log-turn", "mine" if turn.seat == table.reader else None], "key": turn.number},
              h("span", {"class": "log-who"},
                h("span", {"class": "log-turn-no"}, t("log.turn_no", n=turn.number)), " ", label),
              h("span", {"class": "log-events"}, _events(table, turn.entries, compact=False)))
-    if drawn is not None:
-        drawn[(place, turn.number)] = (depends, entries, item)
+    drawn[(place, turn.number)] = (depends, entries, item)
     return item
 
 
