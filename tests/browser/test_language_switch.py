@@ -18,6 +18,8 @@ def test_names_made_in_english_read_in_japanese_after_the_switch_and_so_does_the
             card.click()
         page.locator("#tt-discard:not([disabled])").click()
         page.wait_for_function("document.getElementById('live').textContent.includes('Bot 2')")  # in English
+        # the bots play on their own clock: switch once the turn is back, so no bot move speaks over the switch
+        page.wait_for_function("document.getElementById('status').textContent === 'Player 1, your turn.'")
 
         page.locator("#open-menu").click()
         page.get_by_role("button", name="Switch language to 日本語").click()
