@@ -7,7 +7,9 @@
 // frames. The price is a second Pyodide, resumed from the same snapshot as the page's (~1 s here).
 //
 // Messages. In: {request: {config, seed, actions, people}} (JSON text). Out: {kind: "progress", json} as the
-// analysis goes (at most every 100 ms), then {kind: "done", json} (its result) or {kind: "failed", message}.
+// analysis goes (at most every 100 ms); {kind: "verdict", json} as soon as the best result from the start is known
+// (the page shows it while the turning point is looked for; again if a later search finds a better best); then
+// {kind: "done", json} (its result) or {kind: "failed", message}.
 import { start } from "./pyodide-early.mjs";
 
 const PROGRESS_MS = 100;
@@ -49,7 +51,12 @@ analysis = Analysis(asked["config"], asked["seed"], asked["actions"], people=ask
 `);
     const analysis = pyodide.globals.get("analysis");
     let shown = performance.now();
+    let verdicts = 0;
     while (!analysis.run(NODES_PER_STEP)) {
+      if (analysis.verdict_version !== verdicts) {
+        verdicts = analysis.verdict_version;
+        postMessage({ kind: "verdict", json: pyodide.runPython("json.dumps(analysis.verdict)") });
+      }
       if (performance.now() - shown >= PROGRESS_MS) {
         shown = performance.now();
         postMessage({ kind: "progress", json: pyodide.runPython("json.dumps(analysis.progress)") });

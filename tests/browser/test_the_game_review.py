@@ -21,7 +21,15 @@ def finished_solo_save(seed: str) -> dict:
     return session.to_record()
 
 
-@pytest.mark.parametrize("size,locale", [("phone", "en-US"), ("desktop", "ja-JP")])
+# Where what the review shows sits on the page (its verdict, the line buttons, the replayed table and its controls).
+PLACES = """() => ["#review-verdict", ".review-lines", "#review-note", ".review .piles", ".review-controls"].map((s) => {
+  const el = document.querySelector(s); if (!el) return null;
+  const r = el.getBoundingClientRect(); return [s, r.x, r.y, r.width, r.height].map((v) => typeof v === "number" ? Math.round(v) : v);
+})"""
+
+
+@pytest.mark.parametrize("size,locale", [("phone", "en-US"), ("desktop", "ja-JP"), ("phone", "ja-JP"),
+                                         ("desktop", "en-US")])
 def test_a_finished_game_is_analysed_and_its_line_replayed(context_factory, server, size, locale):
     record = finished_solo_save("review-b1")
     viewport = PHONE if size == "phone" else DESKTOP
@@ -34,8 +42,13 @@ def test_a_finished_game_is_analysed_and_its_line_replayed(context_factory, serv
     # A finished game opens on its result (the banner over the final table), which offers the analysis.
     page.locator("#end").get_by_role("button", name="この配りを分析" if ja else "Analyse this deal").click()
     expect(page.get_by_role("progressbar")).to_be_visible()
-    # The page stays responsive while the solver works: a click on Rules opens its sheet at once.
+    # The verdict comes first (this deal: after some 15 of the analysis's 3,400 nodes), with the best line to watch,
+    # while the turning point is still looked for under it.
     page.wait_for_selector("#review-verdict", timeout=120_000)
+    expect(page.locator("section.review")).to_have_attribute("data-analysis", "running")
+    expect(page.locator("#review-point")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#review-point").get_by_role("progressbar")).to_be_visible()
+    expect(page.locator(".review-lines .seg").nth(1)).to_be_disabled()
     verdict = page.locator("#review-verdict").inner_text()
     assert ("完全勝利" in verdict or "残り" in verdict) if ja else ("perfect" in verdict or "left" in verdict)
     note = page.locator("#review-note")
@@ -43,6 +56,14 @@ def test_a_finished_game_is_analysed_and_its_line_replayed(context_factory, serv
     page.keyboard.press("ArrowRight")
     expect(note).not_to_have_text(first)
     page.locator(".review-controls").get_by_role("button", name="最後へ" if ja else "To the end").click()
+    expect(note).to_contain_text("終了" if ja else "The end")
+    assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"] + 1, "the replay fits"
+    boxes = page.evaluate(PLACES)
+    screenshot(page, f"the-game-review-{size}-{locale[:2]}-searching")
+    # Then the turning point arrives in its place: nothing already shown moves, and the line watched stays.
+    expect(page.locator("section.review")).to_have_attribute("data-analysis", "done", timeout=120_000)
+    expect(page.locator("#review-point")).to_contain_text("分かれ目: 第20手番" if ja else "Turning point: turn 20")
+    assert page.evaluate(PLACES) == boxes, "what was shown moved when the turning point arrived"
     expect(note).to_contain_text("終了" if ja else "The end")
     assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"] + 1, "the replay fits"
     screenshot(page, f"the-game-review-{size}-{locale[:2]}")
@@ -83,7 +104,7 @@ def test_the_analysis_runs_in_a_worker_and_gives_its_memory_back(page, server):
     page.wait_for_selector('html[data-ready="true"]')
     before = page.evaluate(PAGE_MEMORY)
     page.get_by_role("button", name="Analyse this deal").click()
-    page.wait_for_selector("#review-verdict", timeout=120_000)
+    expect(page.locator("section.review")).to_have_attribute("data-analysis", "done", timeout=120_000)
     fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
     assert "analysis-worker.mjs" in fetched
     assert page.evaluate(PAGE_MEMORY) == before, "the page's memory grew"

@@ -120,6 +120,32 @@ def test_a_perfect_game_has_no_turning_point():
     assert result["actual"]["result"] == "perfect" and result["turning_point"] is None
 
 
+def test_the_verdict_is_known_before_the_turning_point_is_looked_for():
+    """"Could it have been won?" is answered by the best result from the start: the verdict is given as soon as it is
+    known (a page shows it then), while the turning point is still being looked for, and it is the result's."""
+    config = {"players": 1}
+    actions, spoiled = spoiled_game(config, "turning-1", 12)
+    analysis = Analysis(config, "turning-1", actions, [0])
+    assert analysis.verdict is None and analysis.verdict_version == 0
+    while analysis.verdict is None:
+        assert not analysis.run(1)
+    assert analysis.phase == "turning_point" and analysis.verdict_version == 1
+    verdict = json.loads(json.dumps(analysis.verdict))
+    assert verdict["best"]["perfect"] and verdict["actual"]["result"] != "perfect"
+    assert verdict["turning_point_searched"], "the game did worse than the best: its turning point is looked for"
+    at_verdict = analysis.nodes
+    analysis.run()
+    result = analysis.result
+    assert analysis.nodes > at_verdict and result["turning_point"]["turn_index"] == spoiled
+    assert {key: result[key] for key in verdict} == verdict
+    # A game that reached the best: nothing more is looked for after the verdict.
+    search = Solve(rules.normalize_config(config), "turning-1")
+    search.run()
+    flawless = Analysis(config, "turning-1", search.result["line"], [0])
+    flawless.run()
+    assert flawless.verdict["turning_point_searched"] is False and flawless.result["turning_point"] is None
+
+
 def test_slices_give_the_same_analysis_as_one_run():
     config = {"players": 1}
     actions, _ = spoiled_game(config, "turning-1", 12)

@@ -68,8 +68,8 @@ class FakePlatform:
         self.motion: list = []  # "before" and the travel time of each render that moved cards
         self.reduced_motion = False
         # The Game's deal analysis in a worker (BrowserPlatform.start_analysis): none by default (the page runs it
-        # in slices); with analysis_workers, a "worker" that answers on the next timer ("fail": that says it could not
-        # start), and the handles it ended.
+        # in slices); with analysis_workers, a "worker" that says its verdict on the next timer and the rest on the
+        # one after ("fail": that says it could not start), and the handles it ended.
         self.analysis_workers = False
         self.analyses_stopped: list = []
 
@@ -220,6 +220,15 @@ class FakePlatform:
             analysis = Analysis(asked["config"], asked["seed"], asked["actions"], people=asked["people"])
             analysis.run(10)
             on_message("progress", json.dumps(analysis.progress))
+            while not analysis.run(1) and not analysis.verdict_version:
+                pass
+            if analysis.verdict_version:  # as the worker does: the verdict as soon as it is known, the rest later
+                on_message("verdict", json.dumps(analysis.verdict))
+            self.call_later(0.0, lambda: finish(analysis))
+
+        def finish(analysis):
+            if handle in self.analyses_stopped:
+                return
             analysis.run()
             on_message("done", json.dumps(analysis.result))
 

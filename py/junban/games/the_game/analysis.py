@@ -20,6 +20,8 @@ uses it like this (cancelling is simply dropping the object)::
     analysis = Analysis(log.config, log.seed, log.actions, people=[0])
     while not analysis.run(20):          # one slice per frame; 20 nodes take some 10-30 ms
         show(analysis.progress)          # phase "best" | "turning_point", nodes, fraction, best_left
+        if analysis.verdict:             # known once the best result from the start is, long before the turning
+            show(analysis.verdict)       # point: best, actual, turning_point_searched (see ``verdict``)
     result = analysis.result             # plain JSON-able data:
     result["best"]                       # best_left, perfect, outcome, proven_optimal, line (actions from the start)
     result["actual"]                     # the game's own left, result, reason
@@ -27,6 +29,11 @@ uses it like this (cancelling is simply dropping the object)::
                                          # of that turn), plays (what stayed on the piles), better (the solver's turn
                                          # instead), better_line (from that turn's start to the end),
                                          # best_left_before, best_left_after, proven
+    result["turning_point_searched"]     # False when none was looked for (the game reached the best, or no person)
+
+The verdict is most of the answer and a small part of the work (the turning point's probes are most of it:
+docs/performance.md), so a page shows it, and the best line, as soon as it is known. Its best can still get better once (a probe that finds a better line from a later turn makes it the best):
+``verdict_version`` counts the bests given, so a page knows when to show it again.
 """
 from __future__ import annotations
 
@@ -108,6 +115,8 @@ class Analysis:
         self._solves: dict = {}  # (where it started in the log, its target) -> the solve
         self._spent = 0  # nodes of the solves already finished
         self._best = None
+        self.verdict_version = 0  # how many times the best (so the verdict) was set: 0 until it is known
+        self._searching = False  # whether a turning point is looked for (known with the verdict)
         self._turning = None
         self._steps = self._analyse()
 
@@ -148,16 +157,29 @@ class Analysis:
         return self._fraction
 
     @property
+    def verdict(self) -> dict | None:
+        """"Could it have been won?" before the turning point: None until the best result from the start is known,
+        then plain data: best and actual (as in ``result``), and turning_point_searched (whether the analysis goes on
+        to look for one: it does when the game did worse than the best and a seat is a person's)."""
+        if self._best is None:
+            return None
+        return {"best": self._best, "actual": self._actual(), "turning_point_searched": self._searching}
+
+    @property
     def result(self) -> dict:
         if not self.done:
             raise ValueError("the analysis is not done: run() it to the end")
-        outcome = rules.outcome(self.final)
         return {
             "best": self._best,
-            "actual": {"left": outcome["left"], "result": outcome["result"], "reason": outcome["reason"]},
+            "actual": self._actual(),
             "turning_point": self._turning,
+            "turning_point_searched": self._searching,
             "nodes": self.nodes,
         }
+
+    def _actual(self) -> dict:
+        outcome = rules.outcome(self.final)
+        return {"left": outcome["left"], "result": outcome["result"], "reason": outcome["reason"]}
 
     # ------------------------------------------------------------------ the work
 
@@ -205,6 +227,8 @@ class Analysis:
         self._best = {key: best[key] for key in ("best_left", "perfect", "outcome", "line", "proven_optimal")}
         self.phase = "turning_point"
         level = score_of(best["outcome"])
+        self._searching = actual > level and bool(self.people)
+        self.verdict_version += 1
         lo, lo_line = 0, best["line"]  # f(lo) <= level: lo_line reaches it from the start of turn lo
         for _ in range(MAX_ROUNDS):
             if actual <= level or not self.people:
@@ -248,6 +272,7 @@ class Analysis:
         outcome = found["outcome"]
         self._best = {"best_left": found["best_left"], "perfect": found["perfect"], "outcome": outcome, "line": line,
                       "proven_optimal": found["perfect"] or score_of(outcome) <= self.turns[0].lower_bound}
+        self.verdict_version += 1
         return score_of(outcome)
 
     def _position_after(self, turn: Turn) -> int:

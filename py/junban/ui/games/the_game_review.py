@@ -104,6 +104,14 @@ class _NoLog:
 
 
 class Review:
+    """The review of one finished game: the analysis (in a worker, or in slices in the page) and what it found.
+
+    Two answers arrive one after the other: the verdict (could it have been won: the best result from the start, and
+    its line to watch), then the turning point. The verdict is most of the answer and a small part of the work
+    (docs/performance.md), so it is shown, with the table and the best line's replay, as soon as it is known; the
+    turning point's place under it (``_point``) keeps the same size while it is looked for, so nothing moves when
+    it arrives."""
+
     def __init__(self, table):
         from junban.games.the_game.analysis import Analysis
 
@@ -116,10 +124,13 @@ class Review:
         # in the page where no worker can.
         self.analysis = Analysis(session.config, session.seed, session.actions, session.person_seats())
         self.worker = None  # the platform's handle while a worker runs the analysis
-        self._reported: dict | None = None  # what the worker said last: its progress, then its result
-        self._result: dict | None = None
-        self.status = "running"  # running | done | cancelled
-        self.timer = None
+        self._reported: dict | None = None  # what the worker said last about its progress
+        self.verdict: dict | None = None  # best, actual, turning_point_searched: known before the turning point
+        self._verdicts = 0  # the page's own analysis: the verdicts it gave that were shown (its verdict_version)
+        self.result: dict | None = None  # the whole answer, once the analysis is done
+        self.status = "running"  # running | done | cancelled (the analysis; the verdict may be known while running)
+        self.timer = None  # the analysis's slices, where the page runs it
+        self.replay_timer = None  # the replay's steps while it plays
         self.replay: Replay | None = None
         self.playing = False
         self.table = table
@@ -132,7 +143,7 @@ class Review:
             self._schedule(0.0)
 
     def _heard(self, kind: str, text: str) -> None:
-        """A message of the worker's: "progress", "done" (JSON) or "failed" (then the page runs it itself)."""
+        """A message of the worker's: "progress", "verdict", "done" (JSON) or "failed" (then the page runs it)."""
         table = self.table
         if self.status != "running" or table.review is not self:
             return
@@ -141,20 +152,36 @@ class Review:
             self.worker = None
             self._schedule(0.0)
             return
-        if kind == "done":
+        if kind == "verdict":
+            self._judged(json.loads(text))
+        elif kind == "done":
             self.worker = None
-            self._result = json.loads(text)
-            self._finished()
+            result = json.loads(text)
+            if self.verdict is None or self.verdict["best"] != result["best"]:  # done before a verdict was said
+                self._judged({key: result[key] for key in ("best", "actual", "turning_point_searched")})
+            self._finished(result)
         else:
             self._reported = json.loads(text)
         if table.services.is_showing(table):
             table.services.render()
 
-    def _finished(self) -> None:
-        self.status = "done"
-        self.show_line("best")
+    def _judged(self, verdict: dict) -> None:
+        """The verdict is known (or a better best was found): show it and put its best line on the table — the first
+        time with the focus on it; later only where the person is not watching a line already."""
+        first = self.verdict is None
+        self.verdict = verdict
+        if first or (self.replay.name == "best" and self.replay.step == 0 and not self.playing):
+            self.show_line("best")
         self.table.services.announce(self.verdict_text())
-        self.table.services.focus_after_render("#review-verdict")
+        if first:
+            self.table.services.focus_after_render("#review-verdict")
+
+    def _finished(self, result: dict) -> None:
+        self.status = "done"
+        self.result = result
+        point = result["turning_point"]
+        if point:  # said, not focused: the person may be watching the best line
+            self.table.services.announce(self._point_text(self.table, point))
 
     @property
     def progress(self) -> dict:
@@ -166,51 +193,66 @@ class Review:
     def _tick(self, *_args) -> None:
         self.timer = None
         table = self.table
-        if table.review is not self or not table.services.is_showing(table):
+        if table.review is not self or not table.services.is_showing(table) or self.status != "running":
             return
-        if self.status == "running":
-            if self._run_slice():
-                self._finished()
-            else:
-                self._schedule(0.0)
-        elif self.playing and self.replay is not None:
-            if self.replay.step < len(self.replay.actions):
-                self.replay.step += 1
-                self._schedule(self._pace())
-            else:
-                self.playing = False
+        done = self._run_slice()
+        if self.analysis.verdict_version != self._verdicts:
+            self._verdicts = self.analysis.verdict_version
+            self._judged(self.analysis.verdict)
+        if done:
+            self._finished(self.analysis.result)
+        else:
+            self._schedule(0.0)
         table.services.render()
 
     def _run_slice(self) -> bool:
         """Run the analysis for about SLICE_SECONDS (the page is drawn once per slice, not once per few nodes);
-        True once it is done."""
+        True once it is done. A slice ends early when the verdict is known, so it is shown at once."""
         until = time.perf_counter() + SLICE_SECONDS
+        known = self.analysis.verdict_version
         while not self.analysis.run(SLICE_NODES):
-            if time.perf_counter() >= until:
+            if time.perf_counter() >= until or self.analysis.verdict_version != known:
                 return False
         return True
+
+    def _step(self, *_args) -> None:
+        """One step of the replay while it plays."""
+        self.replay_timer = None
+        table = self.table
+        if table.review is not self or not table.services.is_showing(table) or not self.playing:
+            return
+        if self.replay.step < len(self.replay.actions):
+            self.replay.step += 1
+            self.replay_timer = table.services.platform.call_later(self._pace(), self._step)
+        else:
+            self.playing = False
+        table.services.render()
 
     def _pace(self) -> float:
         return REPLAY_SECONDS.get(self.table.services.settings.get("speed"), 0.7)
 
+    def pause(self) -> None:
+        """Stop the replay where it is (the analysis goes on)."""
+        if self.replay_timer is not None:
+            self.table.services.platform.cancel(self.replay_timer)
+            self.replay_timer = None
+        self.playing = False
+
     def stop(self) -> None:
+        """Stop everything: the replay and the analysis (its worker is ended)."""
+        self.pause()
         if self.timer is not None:
             self.table.services.platform.cancel(self.timer)
             self.timer = None
         if self.worker is not None:
             self.table.services.platform.stop_analysis(self.worker)
             self.worker = None
-        self.playing = False
 
     # ------------------------------------------------------------------ what was found
 
-    @property
-    def result(self) -> dict:
-        return self._result if self._result is not None else self.analysis.result
-
     def verdict_text(self) -> str:
-        best = self.result["best"]
-        actual = self.result["actual"]
+        best = self.verdict["best"]
+        actual = self.verdict["actual"]
         if actual["result"] == "perfect":
             return t("tg.review.you_perfect")
         if best["perfect"]:
@@ -222,14 +264,13 @@ class Review:
         """Put a line on the table: "best" (the solver's, from the start) or "turning" (the game up to its turning
         point, then the better line)."""
         session = self.table.session
-        result = self.result
-        if name == "turning" and result["turning_point"]:
-            point = result["turning_point"]
+        point = self.result["turning_point"] if self.result else None
+        if name == "turning" and point:
             start = point["action_index"]
             actions = session.actions[:start] + point["better_line"]
             self.replay = Replay("turning", session.config, session.seed, actions, start=start, marked=start)
         else:
-            self.replay = Replay("best", session.config, session.seed, result["best"]["line"])
+            self.replay = Replay("best", session.config, session.seed, self.verdict["best"]["line"])
         self.playing = False
 
     # ------------------------------------------------------------------ input
@@ -243,24 +284,24 @@ class Review:
             self.stop()
             self.table.review = None
             self.table.services.focus_after_render("#analyse || #status")
-        elif act == "review:line" and arg in ("best", "turning") and self.status == "done":
-            self.stop()
+        elif act == "review:line" and (arg == "best" and self.verdict or arg == "turning" and self.result):
+            self.pause()
             self.show_line(arg)
         elif replay is None:
             return
         elif act == "review:play":
             if self.playing:
-                self.stop()
+                self.pause()
             else:
                 if replay.step >= len(replay.actions):
                     replay.step = replay.marked
                 self.playing = True
-                self._schedule(0.0)
+                self.replay_timer = self.table.services.platform.call_later(0.0, self._step)
         elif act == "review:step" and arg in ("-1", "1"):
-            self.stop()
+            self.pause()
             replay.step = max(0, min(len(replay.actions), replay.step + int(arg)))
         elif act == "review:jump" and arg in ("start", "end"):
-            self.stop()
+            self.pause()
             replay.step = replay.marked if arg == "start" else len(replay.actions)
 
     def key(self, key: str) -> bool:
@@ -279,18 +320,20 @@ class Review:
     # ------------------------------------------------------------------ drawing
 
     def render(self, table):
-        if self.status != "done":
+        if self.verdict is None:
             return h("section", {"class": "review", "aria-labelledby": "review-title"},
                      h("h2", {"id": "review-title", "class": "review-title"}, t("tg.review.title")),
                      self._progress())
         replay = self.replay
         replay_table = ReplayTable(table, replay)
+        lines = self._lines()
         return h(
-            "section", {"class": ["review", "tg-table"], "aria-labelledby": "review-title"},
+            "section", {"class": ["review", "tg-table"], "aria-labelledby": "review-title",
+                        "data-analysis": self.status},
             h("div", {"class": "review-head"},
-              h("h2", {"id": "review-title", "class": ["review-title", "visually-hidden" if self._lines() else None]},
+              h("h2", {"id": "review-title", "class": ["review-title", "visually-hidden" if lines else None]},
                 t("tg.review.title")),
-              self._lines(),
+              lines,
               h("button", {"type": "button", "class": "button small", "data-act": "review:close", "id": "review-close",
                            "aria-label": t("tg.review.back")}, t("tg.review.back_short"))),
             self._verdict(table),
@@ -298,18 +341,21 @@ class Review:
             self._controls(),
         )
 
+    def _meter(self, progress: dict):
+        percent = round(progress["fraction"] * 100)
+        return h("div", {"class": "review-meter", "role": "progressbar", "aria-valuemin": "0", "aria-valuemax": "100",
+                         "aria-valuenow": str(percent), "aria-label": t("tg.review.progress")},
+                 h("span", {"class": "review-fill", "style": f"width:{percent}%"}))
+
     def _progress(self):
         progress = self.progress
-        percent = round(progress["fraction"] * 100)
         phase = t("tg.review.phase.best") if progress["phase"] == "best" else t("tg.review.phase.turning")
         so_far = (t("tg.review.so_far", n=progress["best_left"]) if progress["best_left"] is not None else "")
         cancelled = self.status == "cancelled"
         return [
             h("p", {"class": "review-phase", "id": "review-phase"},
               t("tg.review.cancelled") if cancelled else phase),
-            h("div", {"class": "review-meter", "role": "progressbar", "aria-valuemin": "0", "aria-valuemax": "100",
-                      "aria-valuenow": str(percent), "aria-label": t("tg.review.progress")},
-              h("span", {"class": "review-fill", "style": f"width:{percent}%"})),
+            self._meter(progress),
             h("p", {"class": "muted"}, t("tg.review.searched", n=progress["nodes"], limit=progress["max_nodes"]), " ",
               so_far),
             h("div", {"class": "actions"},
@@ -320,35 +366,57 @@ class Review:
         ]
 
     def _verdict(self, table):
-        result = self.result
-        best = result["best"]
-        point = result["turning_point"]
+        verdict = self.verdict
+        best, actual = verdict["best"], verdict["actual"]
         lines = [h("p", {"class": ["review-verdict", "perfect" if best["perfect"] else None], "id": "review-verdict",
                          "tabindex": "-1"}, self.verdict_text())]
-        facts = [t("tg.review.actual", n=result["actual"]["left"])]
-        if point:
-            facts.append(t("tg.review.point", turn=point["turn"], name=table.seat_name(point["seat"]),
-                           before=point["best_left_before"], after=point["best_left_after"]))
-        elif result["actual"]["result"] != "perfect" and result["actual"]["left"] <= best["best_left"]:
-            facts.append(t("tg.review.no_point"))
-        lines.append(h("p", {"class": "review-facts"}, " ".join(facts)))
-        if point:
-            better = [[a["play"], a["pile"]] for a in point["better"] if "play" in a]
-            lines.append(h("p", {"class": "review-plays"},
-                           h("span", {"class": "review-label"}, t("tg.review.played")), " ",
-                           _plays(table, point["plays"]),
-                           h("span", {"class": "review-label better"}, t("tg.review.better")), " ", _plays(table, better)))
+        if verdict["turning_point_searched"]:
+            lines.append(self._point(table))
+        else:
+            facts = [t("tg.review.actual", n=actual["left"])]
+            if actual["result"] != "perfect":
+                facts.append(t("tg.review.no_point"))
+            lines.append(h("p", {"class": "review-facts"}, " ".join(facts)))
         return h("div", {"class": "review-summary"}, lines)
 
+    def _point(self, table):
+        """The turning point's place, the same size while it is looked for (a line of text and a meter) and once
+        found (what happened, what was played, what was better), so the table under it never moves."""
+        actual = t("tg.review.actual", n=self.verdict["actual"]["left"])
+        point = self.result["turning_point"] if self.result else None
+        if self.result is None:
+            body = [h("p", {"class": "review-facts"}, actual, " ",
+                      h("span", {"class": "review-looking"}, t("tg.review.phase.turning"))),
+                    self._meter(self.progress)]
+        elif point is None:
+            body = [h("p", {"class": "review-facts"}, actual, " ", t("tg.review.point_none"))]
+        else:
+            better = [[a["play"], a["pile"]] for a in point["better"] if "play" in a]
+            body = [h("p", {"class": "review-facts"}, actual, " ", self._point_text(table, point)),
+                    h("p", {"class": "review-plays"},
+                      h("span", {"class": "review-label"}, t("tg.review.played")), " ", _plays(table, point["plays"]),
+                      h("span", {"class": "review-label better"}, t("tg.review.better")), " ", _plays(table, better))]
+        return h("div", {"class": "review-point", "id": "review-point", "aria-busy": "true" if self.result is None
+                         else "false"}, body)
+
+    @staticmethod
+    def _point_text(table, point: dict) -> str:
+        return t("tg.review.point", turn=point["turn"], name=table.seat_name(point["seat"]),
+                 before=point["best_left_before"], after=point["best_left_after"])
+
     def _lines(self):
-        point = self.result["turning_point"]
-        if not point:
+        """Which line to replay: the best one, or from the turning point — offered as soon as one is looked for,
+        the second button disabled until it is found (so the buttons do not move when it arrives)."""
+        if not self.verdict["turning_point_searched"]:
             return None
+        found = bool(self.result and self.result["turning_point"])
         buttons = []
         for name in ("best", "turning"):
-            buttons.append(h("button", {"type": "button", "class": "seg", "data-act": "review:line", "data-arg": name,
-                                        "aria-pressed": "true" if self.replay.name == name else "false", "key": name},
-                             t(f"tg.review.line.{name}")))
+            attrs = {"type": "button", "class": "seg", "data-act": "review:line", "data-arg": name,
+                     "aria-pressed": "true" if self.replay.name == name else "false", "key": name}
+            if name == "turning" and not found:
+                attrs["disabled"] = True
+            buttons.append(h("button", attrs, t(f"tg.review.line.{name}")))
         return h("div", {"class": "segmented review-lines", "role": "group", "aria-label": t("tg.review.lines")},
                  buttons)
 
