@@ -29,15 +29,27 @@ def run_tool(*argv: str, timeout: int = 300) -> tuple[dict, str]:
 
 
 @pytest.mark.parametrize("argv,key", [
-    (["tools/bench_solver_browser.py", "--games", "1", "--players", "4", "--player", "greedy", "--browser-only"], "browser"),
-    (["tools/bench_review_page.py", "--games", "1"], "click_to_verdict"),
+    (["tools/bench_solver_browser.py", "--games", "1", "--players", "4", "--player", "greedy", "--browser-only"],
+     "browser.verdict"),
     (["tools/bench_the_game_browser.py", "--players", "1", "--games", "1", "--level", "baseline"], None),
     (["tools/bench_twenty_three_browser.py", "--players", "2", "--games", "1", "--level", "baseline"], "tool"),
     (["tools/bench_eleusis_browser.py", "--players", "3", "--games", "1", "--level", "baseline"], "tool"),
 ], ids=lambda v: v[0].split("/")[-1] if isinstance(v, list) else "")
 def test_browser_timing_tools_run(dist_dir, argv, key):
     result, _ = run_tool(sys.executable, *argv, "--dist", str(dist_dir))
-    assert result and (key is None or key in result), result
+    figures = result
+    for part in (key.split(".") if key else []):
+        assert part in figures, result
+        figures = figures[part]
+    assert result and figures, result
+
+
+def test_bench_review_page_times_the_verdict_and_the_whole_analysis(dist_dir):
+    """The page's two times (issue 33): the verdict first, the whole analysis (its turning point too) after it."""
+    result, _ = run_tool(sys.executable, "tools/bench_review_page.py", "--games", "1", "--players", "4",
+                         "--player", "greedy", "--dist", str(dist_dir))
+    [(verdict, whole)] = result["per_deal_ms"]
+    assert 0 < verdict <= whole and result["click_to_whole"]["deals"] == 1, result
 
 
 def test_first_screen_bytes_runs(dist_dir):
