@@ -3,7 +3,7 @@
 ``--profile``) the functions that take it.
 
     PYTHONPATH=py python3 tools/profile_analysis.py [--players 1] [--player greedy|baseline|strong] [--games 6]
-                                                    [--seed solver-browser] [--profile 15]
+                                                    [--seed solver-browser] [--verdict-only] [--profile 15]
 
 The same deals and players as ``tools/bench_solver_browser.py`` (its harness plays them: deal i is seed
 ``<seed>-<i>``), analysed by ``analysis.Analysis`` with every seat a person, node by node. Per deal: CPU seconds
@@ -33,8 +33,9 @@ from junban.games.the_game.analysis import Analysis  # noqa: E402
 from tools.bench_solver_browser import HARNESS  # noqa: E402
 
 
-def analyse(config: dict, seed: str, actions: list[dict]) -> dict:
-    """One analysis, node by node: CPU seconds in all and per phase, and its nodes."""
+def analyse(config: dict, seed: str, actions: list[dict], verdict_only: bool = False) -> dict:
+    """One analysis, node by node: CPU seconds in all and per phase, and its nodes (``verdict_only``: stopped once
+    its verdict is known)."""
     analysis = Analysis(config, seed, actions, people=range(config["players"]))
     phases: dict[str, float] = {}
     started = time.process_time()
@@ -43,20 +44,21 @@ def analyse(config: dict, seed: str, actions: list[dict]) -> dict:
         before = time.process_time()
         done = analysis.run(1)
         phases[phase] = phases.get(phase, 0.0) + time.process_time() - before
-        if done:
+        if done or verdict_only and analysis.verdict is not None:
             break
     cpu = time.process_time() - started
+    result = analysis.result if done else {**analysis.verdict, "turning_point": None}
     return {"seed": seed, "cpu_s": round(cpu, 3), "nodes": analysis.nodes,
             "us_per_node": round(cpu / max(1, analysis.nodes) * 1e6),
             "best_cpu_s": round(phases.get("best", 0.0), 3), "turning_cpu_s": round(phases.get("turning", 0.0), 3),
-            "best_left": analysis.result["best"]["best_left"],
-            "turning_point": analysis.result["turning_point"] is not None,
-            "verdict": verdict(analysis.result)}
+            "best_left": result["best"]["best_left"],
+            "turning_point": result["turning_point"] is not None,
+            "verdict": verdict(result)}
 
 
 def verdict(result: dict) -> dict:
     """The analysis's answers, to compare before and after a change to the solver: the best result, the turning
-    point's turn and its levels."""
+    point's turn and its levels (None when it was not looked for: ``--verdict-only``)."""
     turning = result["turning_point"]
     return {"best_left": result["best"]["best_left"], "perfect": result["best"]["perfect"],
             "proven_optimal": result["best"]["proven_optimal"],
@@ -70,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", default="greedy", choices=("strong", "baseline", "greedy"))
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", default="solver-browser")
+    parser.add_argument("--verdict-only", action="store_true",
+                        help="stop each analysis once its verdict is known (the best result from the start)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="also list the N costliest functions")
     args = parser.parse_args(argv)
 
@@ -83,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         actions = harness["finished_game"](config, seed, args.player)
         if profiler:
             profiler.enable()
-        rows.append(analyse(config, seed, actions))
+        rows.append(analyse(config, seed, actions, args.verdict_only))
         if profiler:
             profiler.disable()
         r = rows[-1]
@@ -91,9 +95,11 @@ def main(argv: list[str] | None = None) -> int:
               f"best {r['best_cpu_s']:6.2f} s, turning {r['turning_cpu_s']:6.2f} s", flush=True)
     cpu = [r["cpu_s"] for r in rows]
     best = [r["best_cpu_s"] for r in rows]
-    print(f"CPU to the verdict: p50 {percentile(best, 0.5):.2f} s, p95 {percentile(best, 0.95):.2f} s; "
-          f"to the whole analysis: p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s")
+    print(f"CPU to the verdict: p50 {percentile(best, 0.5):.2f} s, p95 {percentile(best, 0.95):.2f} s" + (
+        "" if args.verdict_only else
+        f"; to the whole analysis: p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s"))
     result = {"players": args.players, "player": args.player, "deals": len(rows), "seed": args.seed,
+              "verdict_only": args.verdict_only,
               "cpu_s": {"p50": percentile(cpu, 0.5), "p95": percentile(cpu, 0.95), "max": max(cpu)},
               "verdict_cpu_s": {"p50": percentile(best, 0.5), "p95": percentile(best, 0.95), "max": max(best)},
               "nodes_p50": percentile([r["nodes"] for r in rows], 0.5),

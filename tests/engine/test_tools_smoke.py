@@ -38,3 +38,6 @@ def test_profile_analysis_runs():
     out = run_tool("tools/profile_analysis.py", "--players", "4", "--games", "1", "--player", "baseline")
     result = json.loads(out.strip().splitlines()[-1])
     assert result["deals"] == 1 and result["cpu_s"]["max"] >= result["verdict_cpu_s"]["p95"] > 0
+    out = run_tool("tools/profile_analysis.py", "--games", "1", "--verdict-only")
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["verdict_only"] and result["deals_detail"][0]["verdict"]["turning"] is None
