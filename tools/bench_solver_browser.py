@@ -92,7 +92,8 @@ def time_analysis(config, seed, slice_nodes, player):
     ms = (time.perf_counter() - started) * 1000
     result = analysis.result
     point = result["turning_point"]
-    return json.dumps({"ms": ms, "verdict_ms": verdict_ms, "longest_slice_ms": max(slices), "slices": len(slices), "nodes": result["nodes"],
+    return json.dumps({"ms": ms, "verdict_ms": verdict_ms, "longest_slice_ms": max(slices), "slices": len(slices),
+                       "nodes": result["nodes"],
                        "actual_left": result["actual"]["left"], "best_left": result["best"]["best_left"],
                        "best_proven": result["best"]["proven_optimal"],
                        "turning_point": None if point is None else point["turn_index"],

@@ -22,10 +22,13 @@ def finished_solo_save(seed: str) -> dict:
 
 
 # Where what the review shows sits on the page (its verdict, the line buttons, the replayed table and its controls).
-PLACES = """() => ["#review-verdict", ".review-lines", "#review-note", ".review .piles", ".review-controls"].map((s) => {
-  const el = document.querySelector(s); if (!el) return null;
-  const r = el.getBoundingClientRect(); return [s, r.x, r.y, r.width, r.height].map((v) => typeof v === "number" ? Math.round(v) : v);
-})"""
+PLACES = """() => ["#review-verdict", ".review-lines", "#review-note", ".review .piles", ".review-controls"]
+  .map((s) => {
+    const el = document.querySelector(s);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return [s, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+  })"""
 
 
 @pytest.mark.parametrize("size,locale", [("phone", "en-US"), ("desktop", "ja-JP"), ("phone", "ja-JP"),

@@ -146,6 +146,27 @@ def test_the_verdict_is_known_before_the_turning_point_is_looked_for():
     assert flawless.verdict["turning_point_searched"] is False and flawless.result["turning_point"] is None
 
 
+def test_the_best_line_is_looked_for_by_two_searches_in_turns():
+    """A deal whose perfect line the analysis's usual search (two cards tried per pile) had not found in its 5,000
+    nodes (it said "the best line found leaves 1 card"), and the one-card search finds in some 30: in turns, node
+    for node, the verdict is a perfect game after a few dozen nodes (docs/performance.md)."""
+    config, seed = {"players": 1}, "solver-browser-32"
+    state, actions = rules.new_game(config, seed), []
+    bot = make_bot("baseline", seed, 0)
+    while not rules.is_over(state):
+        actions.append(bot.act(rules.view(state, 0)))
+        state = rules.apply(state, actions[-1])
+    assert rules.outcome(state)["result"] != "perfect"
+    analysis = Analysis(config, seed, actions, [0])
+    while analysis.verdict is None:
+        analysis.run(1)
+    assert analysis.verdict["best"]["perfect"] and analysis.nodes < 200
+    line_end = rules.new_game(config, seed)
+    for action in analysis.verdict["best"]["line"]:
+        line_end = rules.apply(line_end, action)
+    assert rules.outcome(line_end)["result"] == "perfect"
+
+
 def test_slices_give_the_same_analysis_as_one_run():
     config = {"players": 1}
     actions, _ = spoiled_game(config, "turning-1", 12)

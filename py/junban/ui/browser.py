@@ -412,8 +412,9 @@ class BrowserPlatform:
     def start_analysis(self, request: str, on_message) -> object | None:
         """Run "Could this deal have been won?" (``request``: JSON of config, seed, actions, people) in a worker,
         which gives all its memory back when it ends: ``on_message(kind, text)`` with kind "progress", "verdict"
-        (the best result from the start, before the turning point) or "done" (text: JSON) or "failed" (text: why). Returns a handle for ``stop_analysis``, or None where module workers
-        cannot run (the caller runs the analysis in the page instead)."""
+        (the best result from the start, before the turning point) or "done" (text: JSON) or "failed" (text: why).
+        Returns a handle for ``stop_analysis``, or None where module workers cannot run (the caller runs the analysis
+        in the page instead)."""
         if _present(getattr(self.window, "Worker", None)) is None:
             return None
         url = js.URL.new("./assets/analysis-worker.mjs", self.document.baseURI).href

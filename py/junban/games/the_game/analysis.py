@@ -32,8 +32,9 @@ uses it like this (cancelling is simply dropping the object)::
     result["turning_point_searched"]     # False when none was looked for (the game reached the best, or no person)
 
 The verdict is most of the answer and a small part of the work (the turning point's probes are most of it:
-docs/performance.md), so a page shows it, and the best line, as soon as it is known. Its best can still get better once (a probe that finds a better line from a later turn makes it the best):
-``verdict_version`` counts the bests given, so a page knows when to show it again.
+docs/performance.md), so a page shows it, and the best line, as soon as it is known. Its best can still get better
+(a probe that finds a better line from a later turn makes it the best): ``verdict_version`` counts the bests given,
+so a page knows when to show it again.
 """
 from __future__ import annotations
 
@@ -53,6 +54,11 @@ MAX_ROUNDS = 3
 # later turns, a perfect line often needs the second; in the games looked at it found the lines the probes looked for
 # in half the nodes, and found some that one never did.
 NEAREST_CARDS = 2
+# The best result from the start is looked for by two searches in turns, node for node, until one finds a perfect
+# line: this one, and one that tries a single card per pile (the benchmark's ceiling). Either alone has deals it finds
+# late (thousands of nodes, 10+ s) that the other finds in a few hundred or fewer; in turns, each deal costs about
+# twice the cheaper of the two (docs/performance.md, "Could this deal have been won?"). They share BEST_NODES.
+BEST_NEAREST_CARDS = (NEAREST_CARDS, 1)
 HOPELESS_NODES = 300
 HOPELESS_GAP = 6
 
@@ -115,6 +121,7 @@ class Analysis:
         self._solves: dict = {}  # (where it started in the log, its target) -> the solve
         self._spent = 0  # nodes of the solves already finished
         self._best = None
+        self._best_solves: list[Solve] = []  # the searches for the best line from the start
         self.verdict_version = 0  # how many times the best (so the verdict) was set: 0 until it is known
         self._searching = False  # whether a turning point is looked for (known with the verdict)
         self._turning = None
@@ -134,8 +141,8 @@ class Analysis:
 
     @property
     def progress(self) -> dict:
-        best = self._best["best_left"] if self._best else (
-            self._solve.progress["best_left"] if self._solve and self.phase == "best" else None)
+        found = [s.best_score for s in self._best_solves if s.best_score is not None]
+        best = self._best["best_left"] if self._best else (min(found) % FIRE_LOSS if found else None)
         return {
             "phase": self.phase,
             "nodes": self.nodes,
@@ -209,6 +216,30 @@ class Analysis:
         self.nodes = self._spent
         return self._solve.result
 
+    def _best_steps(self):
+        """The best line from the start (``BEST_NEAREST_CARDS``): the searches take turns, a node each, until one
+        finds a perfect line or all have spent their share of ``best_nodes``; returns the best line found (the first
+        search's, when they tie). The first search shares this deal's ``Explored`` with the probes that follow."""
+        shares = len(BEST_NEAREST_CARDS)
+        self._best_solves = solves = [
+            Solve(self.config, self.seed, [], max_nodes=self.best_nodes // shares, nearest_cards=nearest,
+                  explored=self._explored if nearest == NEAREST_CARDS else Explored(nearest))
+            for nearest in BEST_NEAREST_CARDS]
+        while not any(s.best_score == 0 for s in solves if s.best_score is not None):
+            running = [s for s in solves if not s.done]
+            if not running:
+                break
+            for solve in running:
+                self._solve = solve
+                solve.run(1)
+                self.nodes = self._spent + sum(s.nodes for s in solves)
+                yield
+                if solve.best_score == 0:
+                    break
+        self._spent += sum(s.nodes for s in solves)
+        self.nodes = self._spent
+        return min((s.result for s in solves if s.best_score is not None), key=lambda found: score_of(found["outcome"]))
+
     @staticmethod
     def _hopeless(solve: Solve, target: int) -> bool:
         """A probe that has spent ``HOPELESS_NODES`` and still leaves ``HOPELESS_GAP`` cards more than its target: it
@@ -218,7 +249,7 @@ class Analysis:
 
     def _analyse(self):
         actual = score_of(rules.outcome(self.final))
-        best = yield from self._solve_steps([], self.best_nodes)
+        best = yield from self._best_steps()
         if score_of(best["outcome"]) > actual:  # the game itself did better than the solver found: its own line
             best = {"best_left": self.final.ended["left"], "perfect": self.final.ended["result"] == "perfect",
                     "outcome": rules.outcome(self.final), "line": list(self.actions), "proven_optimal":
