@@ -2,7 +2,7 @@
 """How long a person waits for "Analyse this deal": the real page, from the click to the verdict, in headless Chromium.
 
     python tools/bench_review_page.py [--players 1] [--player strong|baseline|greedy] [--games 20]
-                                      [--seed solver-browser] [--dist DIR | --no-build]
+                                      [--seed solver-browser] [--verdict-only] [--dist DIR | --no-build]
 
 ``tools/bench_solver_browser.py`` times the analysis itself in Pyodide; this times what the page adds around it too:
 the analysis's worker (its start: a second Pyodide, the app's archives) and its messages, or where no worker runs,
@@ -10,7 +10,8 @@ the page's slices. For each deal (seed ``<seed>-<i>``, the same deals and player
 whole game at every seat on CPython (not timed), the game is saved as the app saves it (every seat a person), the
 page opens it on its result, and two times are measured with the page's own clock from the click on "Analyse this
 deal": to the verdict on the page (with its best line to watch; ``click_to_verdict``) and to the whole analysis,
-the turning point shown too (``click_to_whole``). Runs
+the turning point shown too (``click_to_whole``; not with ``--verdict-only``, which leaves each analysis once its
+verdict is shown: leaving the table ends its worker). Runs
 ``python build.py`` first (not with ``--no-build`` or ``--dist DIR``) and serves a copy of dist/. Prints a table, then one JSON object.
 """
 from __future__ import annotations
@@ -49,9 +50,9 @@ def finished_save(players: int, seed: str, index: int, player: str = "strong") -
     return session.to_record()
 
 
-def time_in_page(page, base: str, record: dict) -> tuple[float, float]:
-    """Open the saved game on its result, click "Analyse this deal", wait for the verdict, then for the whole
-    analysis: milliseconds from the click to each."""
+def time_in_page(page, base: str, record: dict, verdict_only: bool = False) -> tuple[float, float | None]:
+    """Open the saved game on its result, click "Analyse this deal", wait for the verdict, then (not
+    ``verdict_only``) for the whole analysis: milliseconds from the click to each."""
     page.goto(base + "#/")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.evaluate("r => localStorage.setItem('junban.save.' + r.id, JSON.stringify(r))", record)
@@ -60,6 +61,9 @@ def time_in_page(page, base: str, record: dict) -> tuple[float, float]:
     page.evaluate("() => { window.junbanClick = performance.now(); document.querySelector('#analyse').click(); }")
     page.wait_for_selector("#review-verdict", timeout=VERDICT_TIMEOUT_MS)
     verdict = page.evaluate("() => performance.now() - window.junbanClick")
+    if verdict_only:
+        page.evaluate("id => localStorage.removeItem('junban.save.' + id)", record["id"])
+        return verdict, None
     page.wait_for_selector('section.review[data-analysis="done"]', timeout=VERDICT_TIMEOUT_MS)
     whole = page.evaluate("() => performance.now() - window.junbanClick")
     page.evaluate("id => localStorage.removeItem('junban.save.' + id)", record["id"])
@@ -72,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", default="strong", choices=("strong", "baseline", "greedy"),
                         help="who plays the games analysed, at every seat (default strong)")
     parser.add_argument("--games", type=int, default=20, help="deals (default 20)")
+    parser.add_argument("--verdict-only", action="store_true", help="time the verdict only (not the whole analysis)")
     parser.add_argument("--seed", default="solver-browser", help="deal i uses seed '<seed>-<i>'")
     add_build_options(parser)
     args = parser.parse_args(argv)
@@ -83,16 +88,17 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(dist, site)
         with served_page(site) as (page, base, chromium):
             for n, record in enumerate(records, 1):
-                times.append(time_in_page(page, base, record))
+                times.append(time_in_page(page, base, record, args.verdict_only))
                 print(f"\rpage: {n}/{len(records)}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
-    rows = {"click_to_verdict": summary([v for v, _ in times], count="deals"),
-            "click_to_whole": summary([w for _, w in times], count="deals")}
+    rows = {"click_to_verdict": summary([v for v, _ in times], count="deals")}
+    if not args.verdict_only:
+        rows["click_to_whole"] = summary([w for _, w in times], count="deals")
     print(f"{'from the click':>16} {'deals':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
     for name, row in rows.items():
         print(f"{name[9:]:>16} {row['deals']:>6} {row['p50_ms']:>9} {row['p95_ms']:>9} {row['max_ms']:>9}")
     print(json.dumps({"players": args.players, "player": args.player, "deals": len(records), "seed": args.seed,
-                      "per_deal_ms": [[round(v), round(w)] for v, w in times], **rows,
+                      "per_deal_ms": [[round(v), None if w is None else round(w)] for v, w in times], **rows,
                       "chromium": chromium, "machine": f"{platform.machine()}, {platform.processor() or 'cpu'}"},
                      sort_keys=True))
     return 0
