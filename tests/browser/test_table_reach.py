@@ -22,7 +22,9 @@ def cut(page, selector: str) -> list[str]:
         const out = [];
         for (const el of document.querySelectorAll(selector)) {
             const r = el.getBoundingClientRect();
-            if (r.width <= 1 || r.height <= 1) continue;  // not drawn (or only for screen readers)
+            // not drawn, or only for screen readers (a 1px box; its layout size, as a chip's pop animation may
+            // scale its drawn box past 1px while it runs)
+            if (r.width <= 1 || r.height <= 1 || el.offsetWidth <= 1 || el.offsetHeight <= 1) continue;
             if (el.scrollWidth > el.clientWidth + 1) { out.push(`${el.className} "${el.textContent}": its text is cut`); continue; }
             for (let box = el.parentElement; box; box = box.parentElement) {
                 const style = getComputedStyle(box);
