@@ -7,7 +7,6 @@ from junban.games.eleusis import belief, cards, science
 from junban.games.eleusis.belief import Idea, Reading, calibrated, first_difference
 from junban.games.eleusis.science_bot import (
     ScienceBot,
-    after_wrong_guess,
     card_costs,
     guess_cost,
     plays_to_go,
@@ -61,16 +60,6 @@ def test_a_refuted_guess_leaves_the_heaviest_idea_of_each_place_a_counterexample
     assert r.after_refutation() == pytest.approx((0.2 + 0.05) / 0.6)
     alone = reading(0.4, ("card.red", 0.4, verdicts(*[c for c in cards.DECK if not cards.is_red(c)])))
     assert alone.after_refutation() == 0.0, "no rival idea: nothing is known to lead after a refutation"
-
-
-def test_only_the_first_wrong_guess_counts_on_its_counterexample_to_sort_the_rival_ideas():
-    red = verdicts(*[c for c in cards.DECK if not cards.is_red(c)])
-    r = reading(0.3, ("card.red", 0.3, red), ("true", 0.2, verdicts()),
-                ("card.rank != ace", 0.2, verdicts("AS", "AH", "AD", "AC")))
-    plain = r.belief(0.2 / 0.7, 1)  # the runner-up idea's share of what is left
-    assert after_wrong_guess(r, 0) > plain, "the first counterexample tells 'true' from 'card.rank != ace'"
-    assert after_wrong_guess(r, 1) == pytest.approx(plain) == after_wrong_guess(r, 3)
-    assert guess_cost(r, 20, 1) > guess_cost(r, 20, 0), "once wrong, guessing on at this belief costs more"
 
 
 def test_a_card_that_splits_the_leading_ideas_costs_fewer_plays_than_one_they_agree_on():

@@ -33,7 +33,6 @@ from junban.games.eleusis.science_bot import (
     recent_contexts,
     science_choice,
     science_evidence,
-    wrong_count,
 )
 from junban.games.eleusis.scientist import Hypotheses, Scientist, default_hypotheses, entropy
 
@@ -138,8 +137,7 @@ def science_hint(view: dict, hypotheses: Hypotheses | None = None) -> Hint:
     observe_science(sci, items, guesses)
     drop_wrong_guesses(sci, {g["text"] for g in guesses})
     reading = read_evidence(sci, view["mainline"], recent_contexts(view))
-    choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"],
-                            wrong=wrong_count(view))
+    choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"])
     card = choice.card or (view["hand"][0] if view["hand"] else None)
     return read(sci, reading, view["mainline"], view["hand"], card, table=False,
                 would_guess=choice.kind == "guess")

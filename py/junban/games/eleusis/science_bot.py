@@ -6,8 +6,7 @@ leading ideas and their shares) and compares what each move is expected to cost 
 
 - **guess the best rule**: right with probability ``p`` (nothing more to spend); wrong, it costs 2 plays and its
   counterexample refutes the best idea and tells the rival ideas apart by where they differ from it
-  (``after_wrong_guess``; only while no guess has been wrong yet: after one, a further wrong guess is expected to
-  leave only the runner-up idea's share);
+  (``after_wrong_guess``);
 - **play a card**: one play, and the verdict either keeps the best idea (its share grows: the ideas that judged
   the card otherwise are gone) or refutes it (the idea that judged it so leads).
 
@@ -34,7 +33,6 @@ PLAYS_TO_GO_SCALE = 15.5  # plays_to_go(p) = SCALE * (1 - p) ** POWER, fitted on
 PLAYS_TO_GO_POWER = 1.32
 STILL = 0.05  # bits (with the look ahead): a hand that teaches less than this is no use at all
 COUNTEREXAMPLE_TRUST = 0.5  # how far to trust what a counterexample is expected to tell apart (0: only the runner-up)
-TRUSTED_COUNTEREXAMPLES = 1  # wrong guesses whose counterexample is trusted so; later ones count as the runner-up only
 
 
 def plays_to_go(p: float, left: int) -> float:
@@ -71,34 +69,29 @@ def card_costs(reading: Reading, mainline: Sequence[str], distinct: Sequence[str
     return out
 
 
-def after_wrong_guess(reading: Reading, wrong: int = 0) -> float:
+def after_wrong_guess(reading: Reading) -> float:
     """The belief expected in the leading idea once a guess of the best rule has been refuted: between what the
     runner-up idea holds of the weight left and what the counterexample is expected to leave
     (``Reading.after_refutation``: the ideas grouped by where the counterexample would show their difference),
-    trusting the latter by ``COUNTEREXAMPLE_TRUST`` while fewer than ``TRUSTED_COUNTEREXAMPLES`` guesses have been
-    wrong (``wrong``), and not at all after: on the tuning sets a game that has guessed wrong once and guesses on
-    at low belief is a hard rule whose counterexamples lead from one odd rule to the next, and playing on solved
-    more of them (library 0.927 to 0.976 solved, docs/bench-eleusis.md)."""
+    trusting the latter by ``COUNTEREXAMPLE_TRUST``."""
     left = 1 - reading.raw
     plain = min(1.0, reading.runner_up / left) if left > 0 else 0.0
-    if wrong >= TRUSTED_COUNTEREXAMPLES:
-        return reading.belief(plain, 1)
     hoped = reading.after_refutation()
     return reading.belief(plain + COUNTEREXAMPLE_TRUST * max(0.0, hoped - plain), 1)
 
 
-def guess_cost(reading: Reading, left: int, wrong: int = 0) -> float:
-    """Plays expected still to spend if the best rule is guessed now, ``wrong`` guesses having been wrong."""
-    return (1 - reading.p) * min(float(left), WRONG_GUESS_COST + plays_to_go(after_wrong_guess(reading, wrong),
+def guess_cost(reading: Reading, left: int) -> float:
+    """Plays expected still to spend if the best rule is guessed now."""
+    return (1 - reading.p) * min(float(left), WRONG_GUESS_COST + plays_to_go(after_wrong_guess(reading),
                                                                           left - WRONG_GUESS_COST))
 
 
 def science_choice(sci: Scientist, reading: Reading, mainline: Sequence[str], hand: Sequence[str], left: int,
-                   threshold: float | None = None, wrong: int = 0) -> Choice:
-    """Guess the best rule or play the most informative card, by expected plays still to spend, ``wrong`` guesses
-    having been wrong (``threshold``: instead guess whenever the belief reaches it, for the benchmark's curve of
-    fixed thresholds; the card played is chosen the same way). A tie goes to the play."""
-    cost_guess = guess_cost(reading, left, wrong)
+                   threshold: float | None = None) -> Choice:
+    """Guess the best rule or play the most informative card, by expected plays still to spend (``threshold``:
+    instead guess whenever the belief reaches it, for the benchmark's curve of fixed thresholds; the card played
+    is chosen the same way)."""
+    cost_guess = guess_cost(reading, left)
     if left <= 0 or not hand:
         return Choice("guess", None, reading.p, cost_guess, float("inf"), "no plays left")
     distinct = sorted(set(hand), key=cards.DECK.index)
@@ -111,7 +104,7 @@ def science_choice(sci: Scientist, reading: Reading, mainline: Sequence[str], ha
         return Choice("play", card, reading.p, cost_guess, cost_play, "below the threshold")
     if teaches < STILL:
         return Choice("guess", card, reading.p, cost_guess, cost_play, "nothing to learn from the hand")
-    if cost_guess < cost_play:
+    if cost_guess <= cost_play:
         return Choice("guess", card, reading.p, cost_guess, cost_play, "a guess is worth more than a play")
     return Choice("play", card, reading.p, cost_guess, cost_play, "a play is worth more than a guess")
 
@@ -155,11 +148,6 @@ def drop_wrong_guesses(sci: Scientist, wrong: set[str]) -> None:
 def wrong_texts(view: dict) -> frozenset:
     """The rules a view shows guessed wrong."""
     return frozenset(g["text"] for g in view["guesses"] if not g["right"])
-
-
-def wrong_count(view: dict) -> int:
-    """How many wrong guesses a view shows."""
-    return sum(1 for g in view["guesses"] if not g["right"])
 
 
 def recent_contexts(view: dict) -> list[list[str]]:
@@ -211,8 +199,7 @@ class ScienceBot:
     def act(self, view: dict) -> dict:
         sci = self._sync(view)
         reading = read(sci, view["mainline"], recent_contexts(view))
-        choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold,
-                                 wrong_count(view))
+        choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
                               "raw": reading.raw, "evidence": reading.evidence, "card": choice.card,
                               "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
