@@ -272,6 +272,34 @@ def test_a_daily_with_a_hint_says_so_in_its_result():
     assert "（アシストあり）" in by_id(platform, "daily-result-the-game").textContent
 
 
+def test_a_hint_before_the_first_move_is_not_forgotten_by_leaving_and_coming_back():
+    """A hint taken before any move, then home and the daily again: the same game, still assisted (a game with
+    no move is not kept, but one the person took a hint in has begun) — not a fresh, unassisted deal."""
+    app, platform = start(DAILY_LINK)
+    hinted = app.screen.session.id
+    click(app, by_id(platform, "hint"))
+    app.go("#/")
+    assert app.store.read_save(hinted)["hints"] == 1
+    app.go(DAILY_LINK)
+    assert app.screen.session.id == hinted and app.screen.session.hints == 1
+    play_out(app)
+    attempt, = app.store.daily()
+    assert attempt["assisted"] and attempt["save"] == hinted
+
+
+def test_a_save_with_a_hint_and_no_move_outlives_the_start_up_sweep_of_empty_saves():
+    app, platform = start(DAILY_LINK)
+    hinted = app.screen.session.id
+    click(app, by_id(platform, "hint"))
+    app.go("#/the-game")
+    app.dispatch("setup:start", None)
+    empty = app.screen.session.id
+    platform.clock += 13 * 3600  # a tab left on it, and the app started again the next morning
+    app.services.sweep_empty_saves()
+    assert app.store.read_save(empty) is None, "an empty save left long ago is swept"
+    assert app.store.read_save(hinted)["hints"] == 1
+
+
 # ---------------------------------------------------------------------- the day travels with "Send this game"
 
 

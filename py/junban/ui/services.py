@@ -336,7 +336,8 @@ class Services:
         """Remove saves of games that never got a move and were left long ago (a tab closed on a new game)."""
         now = self.platform.now()
         for summary in self.store.list_saves():
-            if summary.moves == 0 and not summary.finished and now - summary.updated > EMPTY_SAVE_AGE:
+            if (summary.moves == 0 and not summary.finished and now - summary.updated > EMPTY_SAVE_AGE
+                    and not (self.store.read_save(summary.id) or {}).get("hints")):  # a hint taken: it has begun
                 self.store.delete_save(summary.id)
 
     def first_visit(self, game: str) -> bool:

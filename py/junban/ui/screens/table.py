@@ -593,9 +593,11 @@ class TableScreen:
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
-        if not self.session.actions and not self.conflict:  # a game with no move is not kept
+        # a game with no move is not kept — unless the person took a hint in it: then it has begun (a daily
+        # challenge opened again must still be the assisted game, not a fresh deal)
+        if not self.session.actions and not self.session.hints and not self.conflict:
             stored = self.services.store.read_save(self.session.id)
-            if stored is not None and not stored["actions"]:
+            if stored is not None and not stored["actions"] and not stored.get("hints"):
                 self.services.store.delete_save(self.session.id)
 
     # ------------------------------------------------------------------ sharing and new deals
