@@ -124,8 +124,9 @@ def test_two_tabs_on_one_save_follow_each_other(context_factory, server):
     b = open_app(context.new_page(), server, "#" + address)
     play_lowest_two(a)
     a.get_by_role("button", name="End turn").click()
-    b.wait_for_function("() => document.querySelector('.draw-count').textContent === '88'")
-    assert "brought in" in b.locator(".notice").first.inner_text()
+    # the notice shows with the moves it brings in (it clears itself 6 s after the last of them)
+    b.wait_for_function("() => document.querySelector('.draw-count').textContent === '88' && "
+                        "[...document.querySelectorAll('.notice')].some(n => n.innerText.includes('brought in'))")
     assert a.locator(".pile .pile-top").all_text_contents() == b.locator(".pile .pile-top").all_text_contents()
     # Now B moves on and A follows.
     play_lowest_two(b)

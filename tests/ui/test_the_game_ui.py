@@ -293,6 +293,18 @@ def test_notices_belong_to_their_screen_and_information_clears_itself():
     assert not app.notices, "information clears itself"
 
 
+def test_information_said_again_stays_its_time_from_the_last_time():
+    app, platform = start(SOLO)
+    services = app.screen.services
+    services.notify("Moves made in another tab were brought in.", "info", key="followed")
+    platform.clock += 5  # more moves brought in just before it would clear
+    services.notify("Moves made in another tab were brought in.", "info", key="followed")
+    due = [when for when, _, _ in platform.timers]
+    assert due and min(due) >= platform.clock + 5, "cleared 6 s after the first time, not the last"
+    platform.run_timers(10)
+    assert not app.notices
+
+
 def test_japanese_table_speaks_japanese_including_default_names_and_engine_errors():
     app, platform = start("#/the-game?players=2&bots=1&seed=77&start=1", lang="ja")
     assert platform.skip_link == "本文へ移動"

@@ -127,6 +127,9 @@ class Services:
                 if notice.text != text:  # the same kind of message with news: show the news
                     notice.text = text
                     self.platform.announce(text)
+                if key in self._timers:  # said again: it stays its time from now, not from the first time
+                    self.platform.cancel(self._timers[key])
+                    self._timers[key] = self.platform.call_later(INFO_SECONDS, lambda *_: self._expire(key))
                 return
         self.notices.append(Notice(kind, text, key, sticky, action))
         self.platform.announce(text)
