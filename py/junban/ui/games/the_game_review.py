@@ -374,7 +374,7 @@ class Review:
             lines.append(self._point(table))
         else:
             facts = [t("tg.review.actual", n=actual["left"])]
-            if actual["result"] != "perfect":
+            if actual["result"] != "perfect" and actual["left"] <= best["best_left"]:  # (not when no person played)
                 facts.append(t("tg.review.no_point"))
             lines.append(h("p", {"class": "review-facts"}, " ".join(facts)))
         return h("div", {"class": "review-summary"}, lines)
