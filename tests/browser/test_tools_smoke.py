@@ -64,6 +64,15 @@ def test_bench_startup_ab_runs(dist_dir):
     assert result, result
 
 
+def test_bench_wasm_inflate_runs(dist_dir):
+    result, _ = run_tool(sys.executable, "tools/bench_wasm_inflate.py", "--dist", str(dist_dir), "--rounds", "1",
+                         "--mbps", "0")
+    figures = result["speeds"]["full speed"]
+    assert figures["host"]["median_ms"] > 0 and figures["pre"]["median_ms"] > 0, result
+    assert 1e6 < result["sent_bytes"]["pre"] <= result["sent_bytes"]["host"], result
+    assert not (dist_dir / "wasm-inflate.html").exists(), "the tool leaves the build as it found it"
+
+
 def test_bench_startup_runs(dist_dir):
     done = subprocess.run([sys.executable, "tools/bench_startup.py", "--runs", "1", "--settle", "0",
                            "--dist", str(dist_dir)], cwd=ROOT, capture_output=True, text=True, timeout=300)
