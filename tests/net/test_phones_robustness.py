@@ -35,7 +35,7 @@ def guest_turn(room, host, guest, seat: int) -> None:
         if table.session.to_act == seat:
             return
         table.viewer = table.session.to_act
-        table.act(choose(table.session.game, table.viewer, table.session.legal_actions()))
+        table.act(choose(table.session.game, table.viewer, table.session.legal_actions(), table.session.state))
         host.render()
         room.run(0.5)
     raise AssertionError("never the guest's turn")

@@ -92,7 +92,7 @@ def choose(game: str, seat: int, legal: list[dict], host_state=None) -> dict:
     if game == "the-game":
         if {"end_turn": True} in legal:
             return {"end_turn": True}
-        return next((a for a in legal if "play" in a), legal[0])
+        return _the_game_play(legal, host_state)
     if game == "23":
         plays = [a for a in legal if "play" in a]
         if plays:
@@ -115,6 +115,25 @@ def choose(game: str, seat: int, legal: list[dict], host_state=None) -> dict:
         right, card = el._truth(state)
         return {"judge": True} if right else ({"judge": False, "card": card} if card else {"judge": False})
     return legal[0]
+
+
+def _the_game_play(legal: list[dict], state) -> dict:
+    """The first play after which the turn's minimum can still be reached (the engine lets a play lead into a
+    dead end, to be undone: a driver that took the first play and then undid it could go round forever)."""
+    from junban.games.the_game import rules as tg
+
+    plays = [a for a in legal if "play" in a]
+    if state is None:
+        return plays[0] if plays else legal[0]
+    still = state.minimum - len(state.played) - 1
+    for action in plays:
+        hand = list(state.hands[state.active])
+        hand.remove(action["play"])
+        tops = [tg.pile_top(state, p) for p in tg.PILES]
+        tops[action["pile"]] = action["play"]
+        if still <= 0 or tg.can_play_sequence(hand, tops, still):
+            return action
+    return plays[0] if plays else legal[0]
 
 
 def play_to_end(room: Room, host_app, guests: dict, max_steps: int = 3000) -> int:
