@@ -135,15 +135,35 @@ class Explored:
     score of every turn start a play-out passed through (``play_out``'s ``ends``). Both are functions of the
     position alone, so a search that finds them here does exactly what it would have done working them out again,
     only sooner. At most ``limit`` positions' turns are kept (the first ones: the game's own line and the searches'
-    early layers, which the next searches meet again). The play-outs do not depend on the candidate turns, so
-    searches that try different ``nearest_cards`` can share them (``play_outs``: another Explored's).
+    early layers, which the next searches meet again). It also keeps the strong bot's pressure on the unseen cards
+    by tops (``pressure``), which the candidate turns of many positions share.
     """
 
-    def __init__(self, nearest_cards: int = NEAREST_CARDS, limit: int = 20_000, play_outs: dict | None = None):
+    def __init__(self, nearest_cards: int = NEAREST_CARDS, limit: int = 20_000):
         self.nearest_cards = nearest_cards  # the candidate turns it holds were made with this many nearest cards
         self.limit = limit
         self.turns: dict = {}
-        self.play_outs: dict = {} if play_outs is None else play_outs
+        self.play_outs: dict = {}
+        self.pressures: dict = {}  # unseen cards -> {tops: the strong bot's pressure on them} (``pressure``)
+
+    def sharing(self, nearest_cards: int) -> Explored:
+        """An Explored for searches that try another ``nearest_cards``: its own candidate turns, and this one's
+        play-outs and pressures (they do not depend on the candidate turns)."""
+        other = Explored(nearest_cards, self.limit)
+        other.play_outs = self.play_outs
+        other.pressures = self.pressures
+        return other
+
+    def pressure(self, unseen: frozenset) -> dict:
+        """The table of ``strategy.Turn.unseen_pressure`` by tops for positions with these unseen cards (the
+        solver's Turns share it: alone, they are the cards left to draw, so every position with as many cards
+        drawn has the same), a fresh one once ``limit`` tables are kept."""
+        table = self.pressures.get(unseen)
+        if table is None:
+            table = {}
+            if len(self.pressures) < self.limit:
+                self.pressures[unseen] = table
+        return table
 
     def play_out(self, known: Known, position) -> int:
         return play_out(known, position, ends=self.play_outs)[0]
@@ -720,7 +740,8 @@ class Solve:
         known = self.known
         hands, tops, _, active = position
         live = known.live(position)
-        judge = Turn(known.seat_position(position, live, need))
+        seat = known.seat_position(position, live, need)
+        judge = Turn(seat, self.explored.pressure(seat.unseen))
         scored = []
         ends = candidate_turns(hands[active], tops, need, burning, judge.live_below, self.nearest_cards)
         flags = live_flags(live)

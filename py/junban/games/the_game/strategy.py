@@ -77,7 +77,11 @@ def room(card: int, tops) -> int:
 class Turn:
     """One turn's search context: the counted cards, partners' signals, and cached unseen pressure per tops."""
 
-    def __init__(self, position: Position):
+    def __init__(self, position: Position, pressures: dict | None = None):
+        """``pressures``: ``unseen_pressure``'s results by tops, to share among Turns of positions with the same unseen
+        cards and no partner's marker (then it depends on nothing else): the solver's, whose positions repeat them."""
+        if pressures is not None and position.markers:
+            raise ValueError("a Turn with partners' markers prices its own signals: it cannot share pressures")
         self.position = position
         self.hand = position.hand
         self.start = position.tops
@@ -89,7 +93,7 @@ class Turn:
         self.fire = position.fire
         self.keep = tuple(p for p, kind, _ in position.markers if kind == "keep")
         self.small = tuple(p for p, kind, _ in position.markers if kind == "small")
-        self._pressure: dict = {}
+        self._pressure: dict = {} if pressures is None else pressures
 
     # -------------------------------------------------------------- evaluation
 
