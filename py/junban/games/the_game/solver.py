@@ -100,19 +100,29 @@ class Known:
 
     def after_turn(self, position, mask: int, tops):
         """The position after the active seat plays the cards of ``mask`` (ending on ``tops``) and draws up."""
+        return self.after_turns(position, ((mask, tops),))[0]
+
+    def after_turns(self, position, turns) -> list:
+        """``after_turn`` for each (mask, tops) of ``turns``, all from ``position`` (the candidate turns of a node):
+        what does not depend on the turn is worked out once."""
         hands, _, drawn, active = position
-        rest = [c for i, c in enumerate(hands[active]) if not mask >> i & 1]
-        if len(rest) < self.size and drawn < self.total:
-            new = min(self.size - len(rest), self.total - drawn)
-            rest += self.draw[drawn:drawn + new]
-            drawn += new
-        rest.sort()
-        hands = hands[:active] + (tuple(rest),) + hands[active + 1:]
-        for step in range(1, self.players + 1):
-            seat = (active + step) % self.players
-            if hands[seat]:
-                return hands, tops, drawn, seat
-        return hands, tops, drawn, active
+        cards = tuple((1 << i, c) for i, c in enumerate(hands[active]))
+        before, after = hands[:active], hands[active + 1:]
+        # The next seat with cards: another seat's, whatever this one keeps; else this seat (its hand or none left).
+        seat = next((s % self.players for s in range(active + 1, active + self.players) if hands[s % self.players]),
+                    active)
+        size, total, draw = self.size, self.total, self.draw
+        children = []
+        for mask, tops in turns:
+            rest = [c for bit, c in cards if not mask & bit]
+            now = drawn
+            if len(rest) < size and now < total:
+                new = min(size - len(rest), total - now)
+                rest += draw[now:now + new]
+                now += new
+                rest.sort()
+            children.append((before + (tuple(rest),) + after, tops, now, seat))
+        return children
 
     def seat_position(self, position, live: set, need: int) -> Position:
         """The active seat's position as the strong bot's turn search sees it, but told every card: what is not in
@@ -720,7 +730,7 @@ class Solve:
             if dead >= bound:
                 continue
             rank += 1
-            if known.left(child) == 0:
+            if child[2] == known.total and known.left(child) == 0:
                 self._record(known.ending_score(child), _unwind(path) + [plays])
                 out.append(((dead, known.ending_score(child), static), plays, child))
                 continue
@@ -757,8 +767,8 @@ class Solve:
                 pairs[c + 10] = flags[c + 10]
             scored.append((dead, judge.value(end_tops, mask), plays, mask, end_tops))
         scored.sort(key=lambda e: (e[0], e[1]))
-        return [(dead, static, plays, known.after_turn(position, mask, end_tops))
-                for dead, static, plays, mask, end_tops in scored]
+        children = known.after_turns(position, [(mask, end_tops) for _, _, _, mask, end_tops in scored])
+        return [(dead, static, plays, child) for (dead, static, plays, _, _), child in zip(scored, children)]
 
 
 def _live_bytes(known: Known, position) -> bytearray:
