@@ -113,15 +113,19 @@ class Known:
                     active)
         size, total, draw = self.size, self.total, self.draw
         children = []
+        made: dict = {}  # mask -> (hands, cards drawn) after it: the same cards are often played onto other piles
         for mask, tops in turns:
-            rest = [c for bit, c in cards if not mask & bit]
-            now = drawn
-            if len(rest) < size and now < total:
-                new = min(size - len(rest), total - now)
-                rest += draw[now:now + new]
-                now += new
-                rest.sort()
-            children.append((before + (tuple(rest),) + after, tops, now, seat))
+            hands_after = made.get(mask)
+            if hands_after is None:
+                rest = [c for bit, c in cards if not mask & bit]
+                now = drawn
+                if len(rest) < size and now < total:
+                    new = min(size - len(rest), total - now)
+                    rest += draw[now:now + new]
+                    now += new
+                    rest.sort()
+                hands_after = made[mask] = (before + (tuple(rest),) + after, now)
+            children.append((hands_after[0], tops, hands_after[1], seat))
         return children
 
     def seat_position(self, position, live: set, need: int) -> Position:
