@@ -72,8 +72,9 @@ def verdict(result: dict) -> dict:
                 "turn_index", "best_left_before", "best_left_after", "proven")}}
 
 
-def compare(earlier: dict, rows: list[dict]) -> list[str]:
-    """Deal by deal, this run's answers against an earlier run's: "same", "better" or "worse" (and why)."""
+def compare(earlier: dict, rows: list[dict], turning: bool) -> list[str]:
+    """Deal by deal, this run's answers against an earlier run's: "same", "better" or "worse" (and why); with
+    ``turning`` (both runs looked for the turning points), a turning point that differs is said too."""
     before = {r["seed"]: r for r in earlier["deals_detail"]}
     lines = []
     for row in rows:
@@ -85,7 +86,7 @@ def compare(earlier: dict, rows: list[dict]) -> list[str]:
         rank_new = (not new["perfect"], new["best_left"])
         if rank_new != rank_old:
             word = "better" if rank_new < rank_old else "worse"
-        elif old["turning"] != new["turning"] and old["turning"] is not None and new["turning"] is not None:
+        elif turning and old["turning"] != new["turning"]:
             word = "turning point differs"
         else:
             word = "same"
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     worse = False
     if args.compare:
         earlier = json.loads(Path(args.compare).read_text().strip().splitlines()[-1])
-        lines = compare(earlier, rows)
+        lines = compare(earlier, rows, turning=not earlier["verdict_only"] and not args.verdict_only)
         print("\n".join(lines))
         counts = {word: sum(1 for line in lines if f": {word}" in line) for word in ("same", "better", "worse")}
         print(f"answers against {args.compare}: {counts['same']} the same, {counts['better']} better, "
