@@ -86,6 +86,7 @@ class Known:
         self.root_burning = tuple(p for p in rules.PILES if state.piles[p] and state.piles[p][-1][0] in self.fire
                                   and state.piles[p][-1][1] < state.turn)
         self.over = state.ended is not None
+        self._drawing: dict = {}  # cards drawn -> flags of the cards still to draw (``live_bytes``)
 
     def minimum(self, drawn: int) -> int:
         return self.full_minimum if drawn < self.total else 1
@@ -97,6 +98,20 @@ class Known:
     def live(self, position) -> set:
         hands, _, drawn, _ = position
         return set(self.draw[drawn:]).union(*hands)
+
+    def live_bytes(self, position) -> bytearray:
+        """``live`` as a new array of flags, ``flags[c]`` 1 for a live card (cards 1-100): what a play-out updates."""
+        hands, _, drawn, _ = position
+        drawing = self._drawing.get(drawn)
+        if drawing is None:  # the cards still to draw, once per count drawn
+            drawing = self._drawing[drawn] = bytearray(101)
+            for c in self.draw[drawn:]:
+                drawing[c] = 1
+        live = bytearray(drawing)
+        for hand in hands:
+            for c in hand:
+                live[c] = 1
+        return live
 
     def after_turn(self, position, mask: int, tops):
         """The position after the active seat plays the cards of ``mask`` (ending on ``tops``) and draws up."""
@@ -436,14 +451,9 @@ def play_out(known: Known, position, record: bool = False, ends: dict | None = N
         score = ends.get(play_out_key(bits, tops, drawn, active))
         if score is not None:
             return score, []
+    live = known.live_bytes(position)
     hands = [list(h) for h in hands]
     helds = [set(h) for h in hands]
-    live = bytearray(101)
-    for hand in hands:
-        for c in hand:
-            live[c] = 1
-    for c in known.draw[drawn:]:
-        live[c] = 1
     fire = known.fire
     turns = []
     passed = []  # the keys of the turn starts passed through (with ``ends``)
@@ -634,7 +644,7 @@ class Solve:
         known = self.known
         hands, tops, _, active = known.root
         hand = list(hands[active])
-        first, _ = play_out_turn(list(hand), set(hand), tops, _live_bytes(known, known.root), known.root_need,
+        first, _ = play_out_turn(list(hand), set(hand), tops, known.live_bytes(known.root), known.root_need,
                                  known.fire)
         if first is None:
             first = some_turn(tuple(hand), tops, known.root_need)
@@ -773,13 +783,6 @@ class Solve:
         scored.sort(key=lambda e: (e[0], e[1]))
         children = known.after_turns(position, [(mask, end_tops) for _, _, _, mask, end_tops in scored])
         return [(dead, static, plays, child) for (dead, static, plays, _, _), child in zip(scored, children)]
-
-
-def _live_bytes(known: Known, position) -> bytearray:
-    live = bytearray(101)
-    for c in known.live(position):
-        live[c] = 1
-    return live
 
 
 def _unwind(path) -> list:
