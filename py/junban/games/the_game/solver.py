@@ -311,12 +311,17 @@ def free_plays(hand, mask: int, tops, plays, below):
     in ``below`` by bisection, pile by pile, instead of trying every card; the smallest such card is played first."""
     held = {c: i for i, c in enumerate(hand) if not mask >> i & 1}  # card -> its index, ascending
     while held:
-        move = None
-        for p in (0, 1, 2, 3):
-            back = tops[p] - 10 if p < 2 else tops[p] + 10
-            if back in held:
-                move = ((back, p),)
-                break
+        a0, a1, d0, d1 = tops
+        if a0 - 10 in held:
+            move = ((a0 - 10, 0),)
+        elif a1 - 10 in held:
+            move = ((a1 - 10, 1),)
+        elif d0 + 10 in held:
+            move = ((d0 + 10, 2),)
+        elif d1 + 10 in held:
+            move = ((d1 + 10, 3),)
+        else:
+            move = None
         if move is None:
             for card in held:
                 if card - 10 not in held and card + 10 not in held:
@@ -333,10 +338,9 @@ def free_plays(hand, mask: int, tops, plays, below):
                 if move:
                     break
         if move is None:
-            for p in (0, 1, 2, 3):
-                top = tops[p]
-                # the next live card beyond the top: the first x with below[x + 1] past the count up to the top
-                card = bisect_right(below, below[top + 1]) - 1 if p < 2 else bisect_left(below, below[top]) - 1
+            # the next live card beyond each top: the first x with below[x + 1] past the count up to the top
+            for p, card in ((0, bisect_right(below, below[a0 + 1]) - 1), (1, bisect_right(below, below[a1 + 1]) - 1),
+                            (2, bisect_left(below, below[d0]) - 1), (3, bisect_left(below, below[d1]) - 1)):
                 if card in held and (move is None or card < move[0][0]):
                     move = ((card, p),)
         if move is None:
