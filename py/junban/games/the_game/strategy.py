@@ -141,7 +141,9 @@ class Turn:
 
     def value(self, tops, mask: int) -> float:
         """Lower is better: the pressure on every live card once the plays in ``mask`` are made."""
-        total = self.unseen_pressure(tops)
+        total = self._pressure.get(tops)  # unseen_pressure's cache, looked at here first: the solver's often has it
+        if total is None:
+            total = self.unseen_pressure(tops)
         a0, a1, d0, d1 = tops
         for i, card in enumerate(self.hand):
             if not mask >> i & 1:  # room(card, tops), inlined: this loop is most of the solver's evaluation
