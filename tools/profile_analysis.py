@@ -3,7 +3,8 @@
 ``--profile``) the functions that take it.
 
     PYTHONPATH=py python3 tools/profile_analysis.py [--players 1] [--player greedy|baseline|strong] [--games 6]
-                                                    [--seed solver-browser] [--verdict-only] [--profile 15]
+                                                    [--seed solver-browser] [--deals 17,22] [--verdict-only]
+                                                    [--profile 15] [--compare EARLIER_OUTPUT]
 
 The same deals and players as ``tools/bench_solver_browser.py`` (its harness plays them: deal i is seed
 ``<seed>-<i>``), analysed by ``analysis.Analysis`` with every seat a person, node by node. Per deal: CPU seconds
@@ -13,6 +14,11 @@ splits between the phases — the best result from the start ("best") and the se
 solver at this speed per node. The "best" phase is also what a person waits for the verdict ("could it have been
 won?", shown with its best line as soon as it is known); the whole analysis adds the turning point. The summary
 gives both, p50/p95: ``verdict_cpu_s`` and ``cpu_s``. Prints a table, then one JSON object as the last line.
+
+``--compare FILE`` (FILE: an earlier run's output, or its last line) says, deal by deal, whether this run's answers
+are the same as that run's, better or worse (the best result from the start: a perfect game, else fewer cards left;
+then the turning point, when both looked for it), and exits with 1 if any is worse: the check a change to the solver
+that must not make an answer worse is held to. ``--deals`` analyses only the deals listed (to profile the slow ones).
 """
 from __future__ import annotations
 
@@ -66,12 +72,39 @@ def verdict(result: dict) -> dict:
                 "turn_index", "best_left_before", "best_left_after", "proven")}}
 
 
+def compare(earlier: dict, rows: list[dict], turning: bool) -> list[str]:
+    """Deal by deal, this run's answers against an earlier run's: "same", "better" or "worse" (and why); with
+    ``turning`` (both runs looked for the turning points), a turning point that differs is said too."""
+    before = {r["seed"]: r for r in earlier["deals_detail"]}
+    lines = []
+    for row in rows:
+        if row["seed"] not in before:
+            lines.append(f"{row['seed']}: not in the earlier run")
+            continue
+        old, new = before[row["seed"]]["verdict"], row["verdict"]
+        rank_old = (not old["perfect"], old["best_left"])
+        rank_new = (not new["perfect"], new["best_left"])
+        if rank_new != rank_old:
+            word = "better" if rank_new < rank_old else "worse"
+        elif turning and old["turning"] != new["turning"]:
+            word = "turning point differs"
+        else:
+            word = "same"
+        lines.append(f"{row['seed']}: {word} (best left {old['best_left']} -> {new['best_left']}; nodes "
+                     f"{before[row['seed']]['nodes']} -> {row['nodes']}; CPU {before[row['seed']]['cpu_s']} -> "
+                     f"{row['cpu_s']} s)")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1, choices=range(1, 6))
     parser.add_argument("--player", default="greedy", choices=("strong", "baseline", "greedy"))
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", default="solver-browser")
+    parser.add_argument("--deals", default="", help="only these deal numbers, e.g. 17,22 (default: 0..games-1)")
+    parser.add_argument("--compare", metavar="FILE", help="an earlier run's output: say deal by deal whether the "
+                        "answers are the same, better or worse (exit 1 if any is worse)")
     parser.add_argument("--verdict-only", action="store_true",
                         help="stop each analysis once its verdict is known (the best result from the start)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="also list the N costliest functions")
@@ -82,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     config = {"players": args.players}
     profiler = cProfile.Profile() if args.profile else None
     rows = []
-    for i in range(args.games):
+    numbers = [int(n) for n in args.deals.split(",")] if args.deals else range(args.games)
+    for i in numbers:
         seed = f"{args.seed}-{i}"
         actions = harness["finished_game"](config, seed, args.player)
         if profiler:
@@ -108,8 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.profile)
         print(out.getvalue())
+    worse = False
+    if args.compare:
+        earlier = json.loads(Path(args.compare).read_text().strip().splitlines()[-1])
+        lines = compare(earlier, rows, turning=not earlier["verdict_only"] and not args.verdict_only)
+        print("\n".join(lines))
+        counts = {word: sum(1 for line in lines if f": {word}" in line) for word in ("same", "better", "worse")}
+        print(f"answers against {args.compare}: {counts['same']} the same, {counts['better']} better, "
+              f"{counts['worse']} worse, {len(lines) - sum(counts.values())} other")
+        worse = counts["worse"] > 0
     print(json.dumps(result, sort_keys=True))
-    return 0
+    return 1 if worse else 0
 
 
 if __name__ == "__main__":

@@ -41,3 +41,33 @@ def test_profile_analysis_runs():
     out = run_tool("tools/profile_analysis.py", "--games", "1", "--verdict-only")
     result = json.loads(out.strip().splitlines()[-1])
     assert result["verdict_only"] and result["deals_detail"][0]["verdict"]["turning"] is None
+
+
+def test_profile_analysis_compares_answers_with_an_earlier_run(tmp_path):
+    """--compare: deal by deal against an earlier run's output; an earlier answer that was worse reads "better"."""
+    earlier = json.loads(run_tool("tools/profile_analysis.py", "--deals", "3", "--verdict-only").strip().splitlines()[-1])
+    assert [r["seed"] for r in earlier["deals_detail"]] == ["solver-browser-3"]
+    saved = tmp_path / "earlier.txt"
+    saved.write_text(json.dumps(earlier))
+    out = run_tool("tools/profile_analysis.py", "--deals", "3", "--verdict-only", "--compare", str(saved))
+    assert "1 the same, 0 better, 0 worse" in out
+    earlier["deals_detail"][0]["verdict"].update(perfect=False, best_left=3)  # as if the earlier run had missed it
+    saved.write_text(json.dumps(earlier))
+    out = run_tool("tools/profile_analysis.py", "--deals", "3", "--verdict-only", "--compare", str(saved))
+    assert "solver-browser-3: better (best left 3 -> 0" in out and "0 the same, 1 better, 0 worse" in out
+
+
+def test_profile_analysis_says_which_answers_got_worse():
+    from tools.profile_analysis import compare
+
+    def run(perfect: bool, left: int, turn: int | None = None) -> dict:
+        turning = None if turn is None else {"turn_index": turn}
+        return {"seed": "s", "nodes": 1, "cpu_s": 0.1,
+                "verdict": {"perfect": perfect, "best_left": left, "turning": turning}}
+
+    assert compare({"deals_detail": [run(True, 0)]}, [run(False, 1)], turning=False)[0].startswith("s: worse")
+    assert compare({"deals_detail": [run(False, 2)]}, [run(False, 4)], turning=False)[0].startswith("s: worse")
+    assert compare({"deals_detail": [run(False, 4)]}, [run(False, 2)], turning=False)[0].startswith("s: better")
+    assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, 5)], turning=True)[0].startswith(
+        "s: turning point differs")
+    assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, None)], turning=False)[0].startswith("s: same")

@@ -219,11 +219,12 @@ class Analysis:
     def _best_steps(self):
         """The best line from the start (``BEST_NEAREST_CARDS``): the searches take turns, a node each, until one
         finds a perfect line or all have spent their share of ``best_nodes``; returns the best line found (the first
-        search's, when they tie). The first search shares this deal's ``Explored`` with the probes that follow."""
+        search's, when they tie). The first search shares this deal's ``Explored`` with the probes that follow, the
+        other its play-outs and pressures (``Explored.sharing``)."""
         shares = len(BEST_NEAREST_CARDS)
         self._best_solves = solves = [
             Solve(self.config, self.seed, [], max_nodes=self.best_nodes // shares, nearest_cards=nearest,
-                  explored=self._explored if nearest == NEAREST_CARDS else Explored(nearest))
+                  explored=self._explored if nearest == NEAREST_CARDS else self._explored.sharing(nearest))
             for nearest in BEST_NEAREST_CARDS]
         while not any(s.best_score == 0 for s in solves if s.best_score is not None):
             running = [s for s in solves if not s.done]

@@ -27,6 +27,7 @@ else to go.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 
 from junban.games.the_game.endgame import longest_run, team_playout
 from junban.games.the_game.rules import fits
@@ -76,23 +77,23 @@ def room(card: int, tops) -> int:
 class Turn:
     """One turn's search context: the counted cards, partners' signals, and cached unseen pressure per tops."""
 
-    def __init__(self, position: Position):
+    def __init__(self, position: Position, pressures: dict | None = None):
+        """``pressures``: ``unseen_pressure``'s results by tops, to share among Turns of positions with the same unseen
+        cards and no partner's marker (then it depends on nothing else): the solver's, whose positions repeat them."""
+        if pressures is not None and position.markers:
+            raise ValueError("a Turn with partners' markers prices its own signals: it cannot share pressures")
         self.position = position
         self.hand = position.hand
         self.start = position.tops
         unseen = position.unseen
         self.unseen = unseen
-        live = [0] * 102
-        unseen_below = [0] * 102
-        for x in range(1, 101):
-            live[x + 1] = live[x] + (x in unseen or x in position.hand)
-            unseen_below[x + 1] = unseen_below[x] + (x in unseen)
-        self.live_below = live  # live cards < x (this hand and unseen)
-        self.unseen_below = unseen_below
+        live = unseen.union(position.hand)
+        self.live_below = list(accumulate((x in live for x in range(101)), initial=0))  # live cards < x (0..101)
+        self.unseen_below = list(accumulate((x in unseen for x in range(101)), initial=0))
         self.fire = position.fire
         self.keep = tuple(p for p, kind, _ in position.markers if kind == "keep")
         self.small = tuple(p for p, kind, _ in position.markers if kind == "small")
-        self._pressure: dict = {}
+        self._pressure: dict = {} if pressures is None else pressures
 
     # -------------------------------------------------------------- evaluation
 
@@ -105,18 +106,20 @@ class Turn:
         cuts = sorted({2, 100, a0 + 1 if a0 < 99 else 100, a1 + 1 if a1 < 99 else 100,
                        d0 if d0 > 2 else 2, d1 if d1 > 2 else 2})
         total = 0.0
-        for i in range(len(cuts) - 1):
-            s, e = cuts[i], cuts[i + 1]
+        s = cuts[0]
+        for e in cuts[1:]:
             count = below[e] - below[s]
             if count:
                 total += PRESSURE[(s > a0) + (s > a1) + (s < d0) + (s < d1)] * count
+            s = e
         unseen = self.unseen
         for x in (a0 - 10, a1 - 10, d0 + 10, d1 + 10):
             if x in unseen:
                 n = room(x, tops)
                 total += PRESSURE[n] - PRESSURE[n - 1]
         total *= UNSEEN_WEIGHT
-        total += self.signal_price(tops)
+        if self.keep or self.small:  # no partner's marker: no price (adding 0.0 would change nothing)
+            total += self.signal_price(tops)
         self._pressure[tops] = total
         return total
 
@@ -138,10 +141,14 @@ class Turn:
 
     def value(self, tops, mask: int) -> float:
         """Lower is better: the pressure on every live card once the plays in ``mask`` are made."""
-        total = self.unseen_pressure(tops)
+        total = self._pressure.get(tops)  # unseen_pressure's cache, looked at here first: the solver's often has it
+        if total is None:
+            total = self.unseen_pressure(tops)
+        a0, a1, d0, d1 = tops
         for i, card in enumerate(self.hand):
-            if not mask >> i & 1:
-                total += HAND_WEIGHT * PRESSURE[room(card, tops)]
+            if not mask >> i & 1:  # room(card, tops), inlined: this loop is most of the solver's evaluation
+                total += HAND_WEIGHT * PRESSURE[(card > a0 or card == a0 - 10) + (card > a1 or card == a1 - 10)
+                                                + (card < d0 or card == d0 + 10) + (card < d1 or card == d1 + 10)]
         if self.position.burning:
             total += BURNING_PRICE * sum(tops[p] == self.start[p] for p in self.position.burning)
         if self.fire:
