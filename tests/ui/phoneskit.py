@@ -86,8 +86,9 @@ click = tablekit.click
 
 
 def choose(game: str, seat: int, legal: list[dict], host_state=None) -> dict:
-    """A plain player's choice from the seat's legal actions (a test driver; ``host_state``: the host's game,
-    which only Eleusis's driver reads, to play cards the secret rule takes and to judge right, so rounds end)."""
+    """A plain player's choice from the seat's legal actions (a test driver; ``host_state``: the host's game, which
+    Eleusis's driver reads to play cards the secret rule takes and to judge right, so rounds end, and The Game's to
+    keep out of a play the turn's minimum cannot follow)."""
     legal = [a for a in legal if "mark" not in a and "stop" not in a]
     if game == "the-game":
         if {"end_turn": True} in legal:
