@@ -5,6 +5,7 @@
     PYTHONPATH=py python3 tools/profile_analysis.py [--players 1] [--player greedy|baseline|strong] [--games 6]
                                                     [--seed solver-browser] [--deals 17,22] [--verdict-only]
                                                     [--profile 15] [--compare EARLIER_OUTPUT]
+                                                    [--probe-nodes 1000 --confirm-nodes 2000 --after-nodes 500]
 
 The same deals and players as ``tools/bench_solver_browser.py`` (its harness plays them: deal i is seed
 ``<seed>-<i>``), analysed by ``analysis.Analysis`` with every seat a person, node by node. Per deal: CPU seconds
@@ -19,6 +20,9 @@ gives both, p50/p95: ``verdict_cpu_s`` and ``cpu_s``. Prints a table, then one J
 are the same as that run's, better or worse (the best result from the start: a perfect game, else fewer cards left;
 then the turning point, when both looked for it), and exits with 1 if any is worse: the check a change to the solver
 that must not make an answer worse is held to. ``--deals`` analyses only the deals listed (to profile the slow ones).
+``--probe-nodes``/``--confirm-nodes``/``--after-nodes`` run the turning point's search with other node limits than
+the app's, to measure what its answers cost: compared (``--compare``) with a run at larger limits, how many turning
+points a smaller budget gets the same.
 """
 from __future__ import annotations
 
@@ -35,14 +39,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 from junban.bench.common import percentile  # noqa: E402
-from junban.games.the_game.analysis import Analysis  # noqa: E402
+from junban.games.the_game.analysis import AFTER_NODES, CONFIRM_NODES, PROBE_NODES, Analysis  # noqa: E402
 from tools.bench_solver_browser import HARNESS  # noqa: E402
 
 
-def analyse(config: dict, seed: str, actions: list[dict], verdict_only: bool = False) -> dict:
+def analyse(config: dict, seed: str, actions: list[dict], verdict_only: bool = False,
+            budgets: dict | None = None) -> dict:
     """One analysis, node by node: CPU seconds in all and per phase, and its nodes (``verdict_only``: stopped once
-    its verdict is known)."""
-    analysis = Analysis(config, seed, actions, people=range(config["players"]))
+    its verdict is known; ``budgets``: the turning point's node limits, ``Analysis``'s keywords, if not its own)."""
+    analysis = Analysis(config, seed, actions, people=range(config["players"]), **(budgets or {}))
     phases: dict[str, float] = {}
     started = time.process_time()
     while True:
@@ -87,7 +92,9 @@ def compare(earlier: dict, rows: list[dict], turning: bool) -> list[str]:
         if rank_new != rank_old:
             word = "better" if rank_new < rank_old else "worse"
         elif turning and old["turning"] != new["turning"]:
-            word = "turning point differs"
+            turns = [None if t is None else t["turn_index"] for t in (old["turning"], new["turning"])]
+            word = ("turning point's levels differ" if turns[0] == turns[1] else
+                    f"turning point differs (turn {turns[0]} -> {turns[1]})")
         else:
             word = "same"
         lines.append(f"{row['seed']}: {word} (best left {old['best_left']} -> {new['best_left']}; nodes "
@@ -108,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verdict-only", action="store_true",
                         help="stop each analysis once its verdict is known (the best result from the start)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="also list the N costliest functions")
+    for name, default in (("probe", PROBE_NODES), ("confirm", CONFIRM_NODES), ("after", AFTER_NODES)):
+        parser.add_argument(f"--{name}-nodes", type=int, default=default,
+                            help=f"the turning point's {name} solves' node limit (default {default}: the app's)")
     args = parser.parse_args(argv)
+    budgets = {"probe_nodes": args.probe_nodes, "confirm_nodes": args.confirm_nodes, "after_nodes": args.after_nodes}
 
     harness: dict = {}
     exec(HARNESS, harness)  # the benchmark's players: the same games as it analyses
@@ -121,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         actions = harness["finished_game"](config, seed, args.player)
         if profiler:
             profiler.enable()
-        rows.append(analyse(config, seed, actions, args.verdict_only))
+        rows.append(analyse(config, seed, actions, args.verdict_only, budgets))
         if profiler:
             profiler.disable()
         r = rows[-1]
@@ -133,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         "" if args.verdict_only else
         f"; to the whole analysis: p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s"))
     result = {"players": args.players, "player": args.player, "deals": len(rows), "seed": args.seed,
-              "verdict_only": args.verdict_only,
+              "verdict_only": args.verdict_only, "budgets": budgets,
               "cpu_s": {"p50": percentile(cpu, 0.5), "p95": percentile(cpu, 0.95), "max": max(cpu)},
               "verdict_cpu_s": {"p50": percentile(best, 0.5), "p95": percentile(best, 0.95), "max": max(best)},
               "nodes_p50": percentile([r["nodes"] for r in rows], 0.5),
@@ -147,9 +158,12 @@ def main(argv: list[str] | None = None) -> int:
         earlier = json.loads(Path(args.compare).read_text().strip().splitlines()[-1])
         lines = compare(earlier, rows, turning=not earlier["verdict_only"] and not args.verdict_only)
         print("\n".join(lines))
-        counts = {word: sum(1 for line in lines if f": {word}" in line) for word in ("same", "better", "worse")}
+        words = {"same": "same", "better": "better", "worse": "worse", "turn": "turning point differs",
+                 "levels": "turning point's levels differ"}
+        counts = {key: sum(1 for line in lines if f": {word}" in line) for key, word in words.items()}
         print(f"answers against {args.compare}: {counts['same']} the same, {counts['better']} better, "
-              f"{counts['worse']} worse, {len(lines) - sum(counts.values())} other")
+              f"{counts['worse']} worse, {counts['turn'] + counts['levels']} other; of which turning points at another "
+              f"turn {counts['turn']}, at the same turn with other levels {counts['levels']}")
         worse = counts["worse"] > 0
     print(json.dumps(result, sort_keys=True))
     return 1 if worse else 0

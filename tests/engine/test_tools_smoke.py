@@ -35,9 +35,11 @@ def test_eleusis_library_runs_without_writing():
 
 
 def test_profile_analysis_runs():
-    out = run_tool("tools/profile_analysis.py", "--players", "4", "--games", "1", "--player", "baseline")
+    out = run_tool("tools/profile_analysis.py", "--players", "4", "--games", "1", "--player", "baseline",
+                   "--probe-nodes", "40", "--confirm-nodes", "80", "--after-nodes", "20")
     result = json.loads(out.strip().splitlines()[-1])
     assert result["deals"] == 1 and result["cpu_s"]["max"] >= result["verdict_cpu_s"]["p95"] > 0
+    assert result["budgets"] == {"probe_nodes": 40, "confirm_nodes": 80, "after_nodes": 20}
     out = run_tool("tools/profile_analysis.py", "--games", "1", "--verdict-only")
     result = json.loads(out.strip().splitlines()[-1])
     assert result["verdict_only"] and result["deals_detail"][0]["verdict"]["turning"] is None
@@ -69,5 +71,8 @@ def test_profile_analysis_says_which_answers_got_worse():
     assert compare({"deals_detail": [run(False, 2)]}, [run(False, 4)], turning=False)[0].startswith("s: worse")
     assert compare({"deals_detail": [run(False, 4)]}, [run(False, 2)], turning=False)[0].startswith("s: better")
     assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, 5)], turning=True)[0].startswith(
-        "s: turning point differs")
+        "s: turning point differs (turn 3 -> 5)")
+    earlier, later = run(True, 0, 3), run(True, 0, 3)
+    later["verdict"]["turning"]["best_left_after"] = 2
+    assert compare({"deals_detail": [earlier]}, [later], turning=True)[0].startswith("s: turning point's levels differ")
     assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, None)], turning=False)[0].startswith("s: same")
