@@ -2,7 +2,7 @@
 build's own Pyodide snapshot (what the app adds on top of its own boot: issue 33's yardstick).
 
     python3 tools/bench_startup_ab.py DIST_A DIST_B [--rounds 14] [--hash '#/the-game?seed=1&players=1']
-                                      [--host-gzip] [--plain-bare] [--modes cold,warm]
+                                      [--host-gzip] [--plain-bare] [--modes cold,warm] [--warm-up-hash ADDRESS]
 
 Each round loads every page cold (a fresh profile) and warm (one persistent profile per page, visited twice first so
 the service worker has the build), rotating which goes first. Interleaving load by load puts the two builds under
@@ -10,7 +10,10 @@ the same machine load, which a run of tools/bench_startup.py per build cannot: o
 build's ready time moves by ±30 % between runs. With --hash both apps open that address instead of home (a shared
 deal link, say: the page is ready when its game's table is up). --host-gzip serves the files as GitHub Pages does
 (gzip for the types it compresses; the local server otherwise sends every file as it is). --plain-bare adds the bare
-page booting Pyodide plainly (issue 6's yardstick). Build a variant with
+page booting Pyodide plainly (issue 6's yardstick). --warm-up-hash: where the apps' two warm-up visits go (a game,
+say '#/the-game?players=2&bots=1&seed=1'), when what a first visit runs decides what the browser keeps: V8 writes
+its code cache of Pyodide's wasm only once it has optimized enough of it, which a visit to home alone may not reach
+(docs/performance.md), so a warm start after a home-only visit compiles the wasm again. Build a variant with
 `python3 -c "import build, pathlib; build.build(pathlib.Path('/tmp/dist-x'))"`.
 
 Prints each round, then per mode and page: the median ready time (ms from navigation start to <html
@@ -52,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain-bare", action="store_true", help="also the bare page starting Pyodide plainly")
     parser.add_argument("--modes", default="cold,warm", help="cold, warm or both (default cold,warm)")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds open after each warm-up visit")
+    parser.add_argument("--warm-up-hash", default=None,
+                        help="the address the apps' warm-up visits open (default: --hash), say a game's table")
     args = parser.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
     from playwright.sync_api import sync_playwright
@@ -69,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             if "warm" in modes:
                 for kind, url in pages.items():
+                    if kind in ("A", "B") and args.warm_up_hash is not None:
+                        url = sites[kind].base + args.warm_up_hash
                     for _ in range(2):
                         bench_startup.visit(playwright, work / f"warm-{kind}", url, settle=args.settle,
                                             offline_copy=kind in ("A", "B"))

@@ -64,6 +64,12 @@ def test_bench_startup_ab_runs(dist_dir):
     assert result, result
 
 
+def test_bench_startup_ab_warm_up_visits_can_open_a_game(dist_dir):
+    result, _ = run_tool(sys.executable, "tools/bench_startup_ab.py", str(dist_dir), str(dist_dir), "--rounds", "1",
+                         "--modes", "warm", "--settle", "0", "--warm-up-hash", "#/the-game?players=1&seed=1")
+    assert result["warm"]["A"]["ready_ms"][1] > 0, result
+
+
 def test_bench_wasm_inflate_runs(dist_dir):
     result, _ = run_tool(sys.executable, "tools/bench_wasm_inflate.py", "--dist", str(dist_dir), "--rounds", "1",
                          "--mbps", "0")
