@@ -145,7 +145,7 @@ EN = {
     "tg.review.best_found.other": "The best line found leaves {n} cards.",
     "tg.review.actual.one": "Your game left 1 card.",
     "tg.review.actual.other": "Your game left {n} cards.",
-    "tg.review.point": "Turning point: turn {turn} ({name}); best reachable {before} left before it, {after} after.",
+    "tg.review.point": "Turning point: turn {turn} ({name}); {before} left was reachable before it, the best found after: {after}.",
     "tg.review.played": "Played:",
     "tg.review.better": "Better:",
     "tg.review.nothing": "nothing",
