@@ -35,13 +35,25 @@ class Stream:
 
 
 def _first_per_end(results):
-    seen: dict = {}
+    """The first PER_END different readings for each end (an equal reading found again is dropped)."""
+    kept: dict = {}
     out = []
     for value, j in results:
-        if seen.get(j, 0) < PER_END:
-            seen[j] = seen.get(j, 0) + 1
-            out.append((value, j))
+        here = kept.setdefault(j, [])
+        if len(here) >= PER_END or any(_equal(value, v) for v in here):
+            continue
+        here.append(value)
+        out.append((value, j))
     return out
+
+
+def _equal(a, b) -> bool:
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 class T:

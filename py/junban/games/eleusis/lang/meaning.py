@@ -264,7 +264,9 @@ def places(residues, period: int) -> str:
 class Clause:
     body: Sel
     when: str | None = None  # a condition (rule text), or None: the rule's base
-    plain: Sel | None = None  # "X is fine" said first: read as the rule "X" (see phrases_en)
+    plain: Sel | None = None  # "X is fine" said first: read as the rule "X" (see reading.clauses_of)
+    pending: Sel | None = None  # a bare kind of card as condition, its card not settled yet
+    subject: str | None = None  # the card the condition is about ("card", "prev"), if it named one
 
 
 def combine(clauses: list[Clause]) -> Sel:

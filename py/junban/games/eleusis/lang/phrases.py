@@ -116,6 +116,8 @@ def read(toks, reader) -> tuple[str, tuple] | None:
         return None
     readings, _ = parse_all(reader.rule, toks)
     for clauses in readings[:MAX_READINGS]:
+        if not all(_sensible(c) for c in clauses):
+            continue
         sel = meaning.combine(clauses)
         text = _settle(sel.on("card"))
         if text is None:
@@ -138,6 +140,18 @@ def _settle(text: str | None) -> str | None:
     if not named:
         return None
     return text.replace("@", named[0])
+
+
+def _sensible(clause) -> bool:
+    """A demand about the card that no card meeting its own condition could meet ("if red then black") is not
+    what anyone says: such a reading is dropped."""
+    if clause.when is None or re.search(r"prev|first|each", clause.when) or clause.body.relative:
+        return True
+    try:
+        rule = compile_rule(f"({clause.when}) and ({clause.body.on('card')})")
+    except RuleError:
+        return True
+    return any(rule.judge(("2C",) * n, c) for n in range(12) for c in cards.DECK)
 
 
 def _followable(rule) -> bool:

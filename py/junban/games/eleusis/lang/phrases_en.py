@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from junban.games.eleusis.lang import meaning as m
+from junban.games.eleusis.lang import reading as rd
 from junban.games.eleusis.lang.grammar_kit import FAIL, Alt, Many, Map, Opt, Rule, Seq, T, Tok
 from junban.games.eleusis.lang.meaning import ANY, Clause, NumPred, Sel
 from junban.games.eleusis.lang.words_en import FILLER_PHRASES, FILLER_WORDS, LEXICON
@@ -135,6 +136,8 @@ def _one_as_card(toks: list[Tok]) -> list[Tok]:
     "N or more"; after anything else it is "or" and "higher" ("the same rank or higher")."""
     out = []
     for tok in toks:
+        if tok.kind == "then" and out and out[-1].kind == "cmp" and tok.text.lower() == "then":
+            tok = Tok("than", "than", tok.start, tok.end, tok.text)  # "higher then the last card"
         if tok.kind == "orcmp" and not (out and out[-1].kind in ("num", "rank")):
             joiner = "or" if tok.text.lower().startswith("or") else "and"
             out.append(Tok(joiner, joiner, tok.start, tok.end, tok.text))
@@ -149,10 +152,6 @@ def _one_as_card(toks: list[Tok]) -> list[Tok]:
 # ---------------------------------------------------------------------- numbers
 
 
-def _range(a: int, b: int):
-    return NumPred("range", min(a, b), max(a, b)) if a != b else NumPred("=", a)
-
-
 number = Alt(T("num"), T("rank"))
 list_sep = Alt(Seq(T("comma"), T("and")), Seq(T("comma"), T("or")), T("comma"), T("and"), T("or"))
 numlist = Map(Many(number, list_sep, least=2), lambda xs: NumPred("list", values=tuple(xs)))
@@ -162,8 +161,8 @@ numpred.body = Alt(
     Seq(number, T("orcmp"), act=lambda n, op: NumPred(op, n)),
     Seq(T("atleast"), number, act=lambda _a, n: NumPred(">=", n)),
     Seq(T("atmost"), number, act=lambda _a, n: NumPred("<=", n)),
-    Seq(Opt(T("from")), number, Alt(T("to"), T("dash")), number, act=lambda _f, a, _t, b: _range(a, b)),
-    Seq(T("between"), number, T("and"), number, act=lambda _b, a, _a, b: _range(a, b)),
+    Seq(Opt(T("from")), number, Alt(T("to"), T("dash")), number, act=lambda _f, a, _t, b: rd.span(a, b)),
+    Seq(T("between"), number, T("and"), number, act=lambda _b, a, _a, b: rd.span(a, b)),
     Seq(T("multiple"), number, act=lambda _m, n: NumPred("mod", n) if n > 0 else FAIL),
     Seq(Opt(T("eq")), T("exactly"), number, act=lambda _e, _x, n: NumPred("=", n)),
     Seq(T("eq"), number, act=lambda _e, n: NumPred("=", n)),
@@ -172,25 +171,8 @@ numpred.body = Alt(
 
 # ---------------------------------------------------------------------- what a card is
 
-_PROP_VAGUE = {"high": ("§.rank >= 8", "high"), "low": ("§.rank <= 7", "low")}
-
-
-def _prop(value) -> Sel:
-    name, noun = value
-    if name in _PROP_VAGUE:
-        text, note = _PROP_VAGUE[name]
-        return Sel(text, noun=noun, vague=(note,))
-    return m.prop(name, noun)
-
-
-def _paren(head: Sel, inner: Sel) -> Sel:
-    """A bracket after a kind of card says what it is: "high (8 to K)" replaces a vague word, else narrows."""
-    if head.vague and not inner.relative:
-        return Sel(inner.text, noun=head.noun)
-    return m.and_(head, inner).with_noun(head.noun)
-
-
-prop = Map(T("prop"), _prop)
+cop = Opt(T("is"))  # is, are, was, be ("must be", "has to be"): where a demand is made of a card
+prop = Map(T("prop"), rd.prop_word)
 adjs = Map(Many(prop), lambda sels: m.and_(*sels).with_noun(any(s.noun for s in sels)))
 rank_noun = Alt(Map(T("ranks"), lambda n: m.ranks([n])), Map(T("rank"), lambda n: m.ranks([n])))
 suit_noun = Map(T("suit"), lambda name: m.suit(name))
@@ -199,8 +181,9 @@ noun = Alt(suit_noun, rank_noun)
 selhead = Alt(
     Seq(Opt(adjs), noun, Opt(T("card")), act=lambda a, n, _c: m.and_(a, n).with_noun() if a else n),
     Seq(adjs, Opt(T("feat", "rank")), Opt(T("card")), act=lambda a, _f, c: a.with_noun(a.noun or c is not None)),
-    Seq(Opt(T("card")), Opt(T("with")), Opt(T("feat", "rank")), Opt(T("of")), numpred, Opt(T("card")),
-        act=lambda _c, _w, _f, _o, p, _c2: p.on_rank()),
+    Seq(Opt(T("card")), Opt(Alt(T("with"), T("of"))), Opt(T("feat", "rank")), Opt(T("of")), cop, numpred,
+        Opt(T("card")), act=lambda _c, _w, _f, _o, _i, p, _c2: p.on_rank()),
+    Seq(T("feat", "rank"), cop, prop, act=lambda _f, _i, p: p),
     Seq(T("card"), T("with"), prop, T("feat", "rank"), act=lambda _c, _w, p, _f: p),
     Seq(T("card"), adjs, act=lambda _c, a: a.with_noun()),
 )
@@ -212,94 +195,18 @@ postmod = Alt(
 )
 
 
-def _selcore(head: Sel, mods) -> Sel:
-    sel = head
-    for how, other in mods or []:
-        sel = _paren(sel, other) if how == "paren" else m.and_(sel, other).with_noun(sel.noun)
-    return sel
-
-
-selcore = Seq(selhead, Many(postmod, least=0), act=_selcore)
+selcore = Seq(selhead, Many(postmod, least=0), act=rd.with_mods)
 sel = Rule("sel")
 sel.body = Alt(Seq(T("any"), selcore, act=lambda _a, s: s), selcore)
-
-
-def _exclusive(a: Sel, b: Sel) -> bool:
-    """Can no card be both? (red and black, hearts and spades, 7 or less and 8 or more)"""
-    if a.relative or b.relative:
-        return False
-    from junban.games.eleusis.lang import compile_rule
-    from junban.games.eleusis import cards
-
-    try:
-        rule = compile_rule(m.and_(a, b).on("card"))
-    except Exception:
-        return False
-    return not any(rule.judge((), c) for c in cards.DECK)
-
-
-def _conj(items) -> Sel:
-    """Kinds of card joined by "and", "or" or ",": "or" is either; "and" between nouns ("hearts and diamonds",
-    "face cards and aces") or kinds no card can be at once ("red and black") is either too; otherwise both
-    ("red and odd", "black and 8 or more")."""
-    sel, rest = items[0], items[1:]
-    ops = []
-    for k in range(0, len(rest), 2):
-        ops.append(rest[k])
-    # a bare comma in a list takes the meaning of the list's last word ("A, B or C"); a list of commas alone is
-    # not a list of kinds of card (it may be clauses, or a pattern)
-    final = next((op for op in reversed(ops) if op != "comma"), None)
-    if final is None and ops:
-        return FAIL
-    for k in range(0, len(rest), 2):
-        op, other = rest[k], rest[k + 1]
-        op = final if op == "comma" else op
-        if op == "or" or (sel.noun and other.noun) or _exclusive(sel, other):
-            sel = m.or_(sel, other)
-        else:
-            sel = m.and_(sel, other)
-    return sel
 
 
 conj_op = Alt(Map(Seq(T("comma"), T("or")), lambda _: "or"), Map(Seq(T("comma"), T("and")), lambda _: "and"),
               Map(T("or"), lambda _: "or"), Map(T("and"), lambda _: "and"), Map(T("comma"), lambda _: "comma"))
 selconj = Rule("selconj")
-selconj.body = Map(Many(sel, conj_op, keep_sep=True), _conj)
+selconj.body = Map(Many(sel, conj_op, keep_sep=True), rd.kinds_joined)
 paren_inner.body = Alt(Map(numpred, lambda p: p.on_rank()), selconj)
 
 # ---------------------------------------------------------------------- how a card stands to another card
-
-
-class Rel:
-    """A statement about the card played and another card not yet named ("higher", "the same suit"), made whole
-    by ``bind(ref)``; ``ref``: the card it names, if it names one."""
-
-    def __init__(self, make, ref: str | None = None):
-        self.make, self.ref = make, ref
-
-    def bind(self, ref: str) -> Sel | None:
-        return self.make(self.ref or ref)
-
-
-def _rank_vs(op: str, offset: int = 0):
-    """card.rank <op> ref.rank (+ offset); against "both of the last two cards", the lower or the higher of them."""
-    def make(ref: str) -> Sel:
-        if ref == "last2" and op in ("<", "<=", ">", ">=") and offset == 0:
-            pick = "min" if op[0] == "<" else "max"
-            return Sel(f"§.rank {op} {pick}(prev.rank, prev2.rank)", relative=True)
-        return _both(lambda r: m.rank_vs(op, r, offset), ref)
-    return make
-
-
-def _both(make, ref: str):
-    """"the last two cards": the statement about each of them."""
-    if ref == "last2":
-        return m.and_(make("prev"), make("prev2"))
-    return make(ref)
-
-
-def _same(feat: str, equal: bool = True):
-    return lambda ref: _both(lambda r: m.same(feat, r, equal), ref)
 
 
 prep = Alt(T("than"), T("as"), T("from"), T("to"), T("with"), T("of"), T("after"), Seq(T("as"), T("of")))
@@ -312,113 +219,73 @@ than_ref = Seq(Opt(prep), refp, act=lambda _p, r: r)
 feat = T("feat")
 featlist = Map(Many(feat, Alt(T("or"), T("and"), T("comma"))), lambda fs: fs)
 cmp = T("cmp")
-_FLIP = {">": "<", "<": ">"}
-
-
-def _dist(op: str, n: int):
-    return lambda ref: m.distance(NumPred(op, n), ref)
-
-
-def _steps(pred: NumPred, wrap, sign: str = ">"):
-    if sign == "<":
-        return FAIL
-    return lambda ref: m.steps_up(pred, ref, wrap is not None)
-
-
-def _same_or(op: str):
-    return lambda ref: m.rank_vs({">": ">=", "<": "<="}[op], ref)
-
-
-def _abs_eq(n1, op1, n2, op2):
-    if n2 is not None and n2 != n1 or op1 == op2:
-        return FAIL
-    return Rel(lambda ref: m.distance(NumPred("=", n1), ref))
-
-
-def _keep(f: str | None, equal: bool = True):
-    if f is None:
-        return lambda ref: Sel(f"§.@ {'=' if equal else '!='} {ref}.@", relative=True)
-    return _same(f, equal)
-
-
-def _match_feats(fs):
-    return lambda ref: m.or_(*(_same(f)(ref) for f in fs))
-
-
 wrapping = Opt(Seq(Opt(T("comma")), Many(T("wrap"))))
 relitem_core = Alt(
     # higher / lower (than ...), "a higher card", "higher rank than ..."
-    Seq(cmp, Opt(T("feat", "rank")), Opt(T("card")), Opt(than_ref), act=lambda op, _f, _c, r: Rel(_rank_vs(op), r)),
-    Seq(T("feat", "rank"), cmp, Opt(than_ref), act=lambda _f, op, r: Rel(_rank_vs(op), r)),
-    Seq(Opt(T("atleast")), T("as"), cmp, T("as"), refp, act=lambda _a, _s, op, _s2, r: Rel(_same_or(op), r)),
-    Seq(T("atleast"), Opt(than_ref), act=lambda _a, r: Rel(_rank_vs(">="), r)),
-    Seq(T("atmost"), Opt(than_ref), act=lambda _a, r: Rel(_rank_vs("<="), r)),
-    Seq(cmp, T("or"), Alt(T("same"), T("eq")), Opt(than_ref), act=lambda op, _o, _s, r: Rel(_same_or(op), r)),
+    Seq(cmp, Opt(T("feat", "rank")), Opt(T("card")), Opt(than_ref), act=lambda op, _f, _c, r: rd.Rel(rd.rank_vs(op), r)),
+    Seq(T("feat", "rank"), cop, cmp, Opt(than_ref), act=lambda _f, _i, op, r: rd.Rel(rd.rank_vs(op), r)),
+    Seq(Opt(T("atleast")), T("as"), cmp, T("as"), refp, act=lambda _a, _s, op, _s2, r: rd.Rel(rd.same_or(op), r)),
+    Seq(T("atleast"), Opt(than_ref), act=lambda _a, r: rd.Rel(rd.rank_vs(">="), r)),
+    Seq(T("atmost"), Opt(than_ref), act=lambda _a, r: rd.Rel(rd.rank_vs("<="), r)),
+    Seq(cmp, T("or"), Alt(T("same"), T("eq")), Opt(than_ref), act=lambda op, _o, _s, r: rd.Rel(rd.same_or(op), r)),
     Seq(Alt(T("same"), T("eq")), Opt(prep), T("or"), cmp, Opt(than_ref),
-        act=lambda _s, _p, _o, op, r: Rel(_same_or(op), r)),
-    Seq(T("eq"), Opt(than_ref), act=lambda _e, r: Rel(_rank_vs("="), r)),
+        act=lambda _s, _p, _o, op, r: rd.Rel(rd.same_or(op), r)),
+    Seq(T("eq"), Opt(than_ref), act=lambda _e, r: rd.Rel(rd.rank_vs("="), r)),
     # the same / a different feature
-    Seq(T("same"), feat, Opt(than_ref), act=lambda _s, f, r: Rel(_same(f), r)),
-    Seq(T("same"), than_ref, act=lambda _s, r: Rel(_rank_vs("="), r)),
-    Seq(feat, Opt(T("eq")), T("same"), Opt(than_ref), act=lambda f, _e, _s, r: Rel(_same(f), r)),
-    Seq(T("not"), T("same"), feat, Opt(than_ref), act=lambda _n, _s, f, r: Rel(_same(f, False), r)),
+    Seq(T("same"), feat, Opt(than_ref), act=lambda _s, f, r: rd.Rel(rd.same(f), r)),
+    Seq(T("same"), than_ref, act=lambda _s, r: rd.Rel(rd.rank_vs("="), r)),
+    Seq(feat, cop, Opt(T("eq")), T("same"), Opt(than_ref), act=lambda f, _i, _e, _s, r: rd.Rel(rd.same(f), r)),
+    Seq(T("not"), T("same"), feat, Opt(than_ref), act=lambda _n, _s, f, r: rd.Rel(rd.same(f, False), r)),
     Seq(T("sameparity"), Opt(T("card")), Opt(T("comma")), Opt(than_ref),
-        act=lambda _s, _c, _k, r: Rel(_same("parity"), r)),
-    Seq(T("same"), T("feat", "parity"), Opt(than_ref), act=lambda _s, _f, r: Rel(_same("parity"), r)),
-    Seq(T("keep"), Opt(feat), Opt(than_ref), act=lambda _k, f, r: Rel(_keep(f), r)),
-    Seq(feat, T("keep"), Opt(than_ref), act=lambda f, _k, r: Rel(_same(f), r)),
-    Seq(T("match"), featlist, Opt(than_ref), act=lambda _m, fs, r: Rel(_match_feats(fs), r)),
-    Seq(featlist, T("match"), Opt(than_ref), act=lambda fs, _m, r: Rel(_match_feats(fs), r)),
+        act=lambda _s, _c, _k, r: rd.Rel(rd.same("parity"), r)),
+    Seq(T("same"), T("feat", "parity"), Opt(than_ref), act=lambda _s, _f, r: rd.Rel(rd.same("parity"), r)),
+    Seq(T("keep"), Opt(feat), Opt(than_ref), act=lambda _k, f, r: rd.Rel(rd.keep(f), r)),
+    Seq(feat, cop, T("keep"), Opt(than_ref), act=lambda f, _i, _k, r: rd.Rel(rd.same(f), r)),
+    Seq(T("match"), featlist, Opt(than_ref), act=lambda _m, fs, r: rd.Rel(rd.match_feats(fs), r)),
+    Seq(featlist, cop, T("match"), Opt(than_ref), act=lambda fs, _i, _m, r: rd.Rel(rd.match_feats(fs), r)),
     Seq(T("followsuit"), Opt(Seq(T("or"), feat)), Opt(than_ref),
-        act=lambda _f, more, r: Rel(_match_feats(["suit"] + ([more[1]] if more else [])), r)),
-    Seq(T("diff"), feat, Opt(than_ref), act=lambda _d, f, r: Rel(_same(f, False), r)),
-    Seq(feat, Opt(T("eq")), T("diff"), Opt(than_ref), act=lambda f, _e, _d, r: Rel(_same(f, False), r)),
-    Seq(T("change"), Opt(feat), Opt(than_ref), act=lambda _c, f, r: Rel(_keep(f, False), r)),
-    Seq(feat, T("change"), act=lambda f, _c: Rel(_same(f, False))),
+        act=lambda _f, more, r: rd.Rel(rd.match_feats(["suit"] + ([more[1]] if more else [])), r)),
+    Seq(T("diff"), feat, Opt(than_ref), act=lambda _d, f, r: rd.Rel(rd.same(f, False), r)),
+    Seq(feat, cop, Opt(T("eq")), T("diff"), Opt(than_ref), act=lambda f, _i, _e, _d, r: rd.Rel(rd.same(f, False), r)),
+    Seq(T("change"), Opt(feat), Opt(than_ref), act=lambda _c, f, r: rd.Rel(rd.keep(f, False), r)),
+    Seq(feat, cop, T("change"), act=lambda f, _i, _c: rd.Rel(rd.same(f, False))),
     # distances
-    Seq(T("within"), number, Opt(T("feat", "rank")), Opt(than_ref), act=lambda _w, n, _f, r: Rel(_dist("<=", n), r)),
+    Seq(T("within"), number, Opt(T("feat", "rank")), Opt(than_ref), act=lambda _w, n, _f, r: rd.Rel(rd.dist("<=", n), r)),
     Seq(T("atmost"), number, Opt(T("feat", "rank")), T("away"), Opt(than_ref),
-        act=lambda _a, n, _f, _w, r: Rel(_dist("<=", n), r)),
-    Seq(T("atmost"), number, Opt(T("feat", "rank")), than_ref, act=lambda _a, n, _f, r: Rel(_dist("<=", n), r)),
+        act=lambda _a, n, _f, _w, r: rd.Rel(rd.dist("<=", n), r)),
+    Seq(T("atmost"), number, Opt(T("feat", "rank")), than_ref, act=lambda _a, n, _f, r: rd.Rel(rd.dist("<=", n), r)),
     Seq(T("atleast"), number, Opt(T("feat", "rank")), T("away"), Opt(than_ref),
-        act=lambda _a, n, _f, _w, r: Rel(_dist(">=", n), r)),
+        act=lambda _a, n, _f, _w, r: rd.Rel(rd.dist(">=", n), r)),
     Seq(cmp, T("than"), number, Opt(T("feat", "rank")), T("away"), Opt(than_ref),
-        act=lambda op, _t, n, _f, _w, r: Rel(_dist(op, n), r)),
+        act=lambda op, _t, n, _f, _w, r: rd.Rel(rd.dist(op, n), r)),
     Seq(number, Opt(T("orcmp")), Opt(T("feat", "rank")), T("away"), Opt(than_ref),
-        act=lambda n, op, _f, _w, r: Rel(_dist(op or "=", n), r)),
-    Seq(T("differ"), Opt(than_ref), T("by"), numpred, act=lambda _d, r, _b, p: Rel(lambda ref: m.distance(p, ref), r)),
-    Seq(T("difference"), Opt(prep), refp, numpred, act=lambda _d, _p, r, p: Rel(lambda ref: m.distance(p, ref), r)),
+        act=lambda n, op, _f, _w, r: rd.Rel(rd.dist(op or "=", n), r)),
+    Seq(T("differ"), Opt(than_ref), T("by"), numpred, act=lambda _d, r, _b, p: rd.Rel(lambda ref: m.distance(p, ref), r)),
+    Seq(T("difference"), Opt(prep), refp, cop, numpred,
+        act=lambda _d, _p, r, _i, p: rd.Rel(lambda ref: m.distance(p, ref), r)),
     # steps: one more than, at least 3 higher than, 1 to 3 higher (wrapping), one higher or one lower
-    Seq(Opt(T("exactly")), number, cmp, Opt(T("card")), Opt(than_ref),
-        act=lambda _e, n, op, _c, r: Rel(_rank_vs("=", n if op == ">" else -n), r)),
+    Seq(Opt(T("exactly")), number, Opt(T("feat", "rank")), cmp, Opt(T("card")), Opt(than_ref),
+        act=lambda _e, n, _f, op, _c, r: rd.Rel(rd.rank_vs("=", n if op == ">" else -n), r)),
     Seq(T("atleast"), number, cmp, Opt(than_ref),
-        act=lambda _a, n, op, r: Rel(_rank_vs(">=" if op == ">" else "<=", n if op == ">" else -n), r)),
+        act=lambda _a, n, op, r: rd.Rel(rd.rank_vs(">=" if op == ">" else "<=", n if op == ">" else -n), r)),
     Seq(cmp, T("than"), number, cmp, Opt(than_ref),
-        act=lambda op, _t, n, op2, r: Rel(_rank_vs(op2, n if op2 == ">" else -n), r) if op == op2 else FAIL),
+        act=lambda op, _t, n, op2, r: rd.Rel(rd.rank_vs(op2, n if op2 == ">" else -n), r) if op == op2 else FAIL),
     Seq(number, cmp, T("or"), Opt(number), cmp, Opt(than_ref),
-        act=lambda n, op, _o, n2, op2, r: _bound(_abs_eq(n, op, n2, op2), r)),
-    Seq(Alt(Map(Seq(number, Alt(T("to"), T("dash"), T("or")), number), lambda v: _range(v[0], v[2])), numlist),
-        cmp, Opt(than_ref), wrapping, act=lambda p, op, r, w: _bound(Rel(_steps(p, w, op)) if op == ">" else FAIL, r)),
+        act=lambda n, op, _o, n2, op2, r: rd.bound(rd.abs_eq(n, op, n2, op2), r)),
+    Seq(Alt(Map(Seq(number, Alt(T("to"), T("dash"), T("or")), number), lambda v: rd.span(v[0], v[2])), numlist),
+        cmp, Opt(than_ref), wrapping, act=lambda p, op, r, w: rd.bound(rd.Rel(rd.steps(p, w, op)) if op == ">" else FAIL, r)),
     Seq(T("up"), T("by"), Alt(numlist, numpred, Map(number, lambda n: NumPred("=", n))), Opt(than_ref), wrapping,
-        act=lambda _u, _b, p, r, w: Rel(_steps(p, w), r)),
-    Seq(T("nextrank"), Opt(T("up")), Opt(than_ref), act=lambda _n, _u, r: Rel(_rank_vs("=", 1), r)),
+        act=lambda _u, _b, p, r, w: rd.Rel(rd.steps(p, w), r)),
+    Seq(T("nextrank"), Opt(T("up")), Opt(than_ref), act=lambda _n, _u, r: rd.Rel(rd.rank_vs("=", 1), r)),
     # going up, going down
     Seq(Opt(T("feat", "rank")), T("up"), Opt(T("feat", "rank")), Opt(than_ref),
-        act=lambda _f, _u, _f2, r: Rel(_rank_vs(">"), r)),
+        act=lambda _f, _u, _f2, r: rd.Rel(rd.rank_vs(">"), r)),
     Seq(Opt(T("feat", "rank")), T("down"), Opt(T("feat", "rank")), Opt(than_ref),
-        act=lambda _f, _d, _f2, r: Rel(_rank_vs("<"), r)),
+        act=lambda _f, _d, _f2, r: rd.Rel(rd.rank_vs("<"), r)),
 )
 
 
-def _bound(rel, ref):
-    if rel is FAIL:
-        return FAIL
-    if ref is not None:
-        rel.ref = ref
-    return rel
-
-
-relitem = Alt(Seq(Opt(T("of")), relitem_core, act=lambda _o, r: r), relitem_core)
+relitem = Alt(Seq(Opt(T("card")), Opt(T("of")), relitem_core, act=lambda _c, _o, r: r), relitem_core)
 
 # ---------------------------------------------------------------------- sums
 
@@ -427,6 +294,7 @@ sumexpr = Alt(
     Seq(T("subj"), T("and"), refp, T("addup"), act=lambda _c, _a, r, _u: r),
     Seq(T("subj"), T("plus"), refp, act=lambda _c, _p, r: r),
     Seq(T("sumwith"), refp, Opt(T("addup")), act=lambda _s, r, _u: r),
+    Seq(refp, T("plus"), T("subj"), act=lambda r, _p, _c: r),
 )
 sum_pred = Alt(
     numpred,
@@ -439,77 +307,27 @@ total_expr = Alt(
 )
 
 
-def _sum_item(ref, negate, pred):
-    sel = m.sum_with(pred, ref)
-    return m.not_(sel) if negate else sel
-
-
-def _total_item(negate, pred):
-    if pred.op == "prime":
-        return FAIL
-    sel = m.running_total(pred)
-    return m.not_(sel) if negate else sel
-
-
 sumitem = Alt(
-    Seq(sumexpr, Opt(T("not")), sum_pred, act=lambda r, n, p: _sum_item(r, n, p)),
-    Seq(total_expr, Opt(T("not")), numpred, act=lambda _t, n, p: _total_item(n, p)),
+    Seq(sumexpr, cop, Opt(T("not")), cop, sum_pred, act=lambda r, _i, n, _j, p: rd.sum_item(r, n, p)),
+    Seq(total_expr, cop, Opt(T("not")), cop, numpred, act=lambda _t, _i, n, _j, p: rd.total_item(n, p)),
 )
 
 # ---------------------------------------------------------------------- statements about the card
 
 
-class Item:
-    """A piece of a statement: a kind of card (``sel``), or a relation waiting for its card (``rel``)."""
-
-    def __init__(self, sel: Sel | None = None, rel: Rel | None = None, negate: bool = False):
-        self.sel, self.rel, self.negate = sel, rel, negate
-
-
-def _item(neg, value):
-    if isinstance(value, Rel):
-        return Item(rel=value, negate=neg is not None)
-    return Item(sel=value, negate=neg is not None)
-
-
-item = Seq(Opt(T("not")), Alt(sumitem, relitem, selconj, Map(Seq(T("any"), Opt(T("card"))), lambda _: ANY)),
-           act=_item)
-
-
-def _desc(parts) -> Sel:
-    """Items joined by "and" / "or" (a bare comma takes the list's last word); relations without a card of their
-    own take the nearest card named (after them first: "the same suit or rank as the previous card")."""
-    items = parts[0::2]
-    ops = [op for op in parts[1::2]]
-    final = next((op for op in reversed(ops) if op != "comma"), None)
-    if final is None and ops:
-        return FAIL
-    ops = [final if op == "comma" else op for op in ops]
-    refs = [it.rel.ref if it.rel else None for it in items]
-    sels = []
-    for k, it in enumerate(items):
-        if it.rel is not None:
-            ref = next((r for r in refs[k:] if r), None) or next((r for r in reversed(refs[:k]) if r), "prev")
-            sel = it.rel.bind(ref)
-            if sel is None or sel is FAIL:
-                return FAIL
-        else:
-            sel = it.sel
-        sels.append(m.not_(sel) if it.negate else sel)
-    out = sels[0]
-    for op, sel in zip(ops, sels[1:]):
-        out = m.or_(out, sel) if op == "or" else m.and_(out, sel)
-    return out
+item = Seq(cop, Opt(T("not")), cop, Alt(sumitem, relitem, selconj, Map(Seq(T("any"), Opt(T("card"))), lambda _: ANY)),
+           act=lambda _i, neg, _j, value: rd.item_of(neg, value))
 
 
 desc = Rule("desc")
-desc.body = Seq(Opt(T("either")), Many(item, conj_op, keep_sep=True), act=lambda _e, parts: _desc(parts))
+desc.body = Seq(Opt(T("either")), Many(item, conj_op, keep_sep=True), act=lambda _e, parts: rd.statement(parts))
 
 body = Rule("body")
 body.body = Alt(
-    Seq(Opt(T("subj")), desc, Opt(T("allowed")), act=lambda _s, d, _a: d),
-    Seq(Opt(T("subj")), desc, T("forbidden"), act=lambda _s, d, _f: m.not_(d)),
-    Seq(Opt(T("subj")), desc, T("not"), T("allowed"), act=lambda _s, d, _n, _a: m.not_(d)),
+    Seq(Opt(T("subj")), desc, cop, Opt(T("allowed")), act=lambda _s, d, _i, _a: d),
+    Seq(Opt(T("subj")), desc, cop, T("forbidden"), act=lambda _s, d, _i, _f: m.not_(d)),
+    Seq(Opt(T("subj")), desc, cop, T("not"), T("allowed"), act=lambda _s, d, _i, _n, _a: m.not_(d)),
+    Seq(T("subj"), cop, T("any"), act=lambda *_: ANY),
     Seq(T("any"), Opt(Alt(T("card"), T("feat"))), Alt(T("except"), T("but")), desc,
         act=lambda _a, _c, _e, d: m.not_(d)),
     Seq(T("any"), Opt(T("card")), Opt(T("allowed")), act=lambda *_: ANY),
@@ -519,13 +337,8 @@ body.body = Alt(
 # ---------------------------------------------------------------------- conditions
 
 
-def _on(sel: Sel, ref: str):
-    text = sel.on(ref)
-    return FAIL if text is None else text
-
-
 condsel = Alt(selconj, Map(Seq(T("any"), Opt(T("card"))), lambda _: ANY))
-after_cond = Seq(T("after"), condsel, act=lambda _a, s: ("prev", s))
+after_cond = Seq(T("after"), Alt(condsel, Map(T("num"), lambda n: m.ranks([n]))), act=lambda _a, s: ("prev", s))
 
 
 def _card_cond(s):
@@ -539,36 +352,12 @@ def _count_cond(_t, op, a, _than, b):
 
 
 cond = Alt(
-    Seq(T("ref"), Opt(T("feat")), Alt(condsel, Map(Seq(T("not"), condsel), lambda v: m.not_(v[1]))),
-        act=lambda r, _f, s: ("ref:" + r, s)),
-    Seq(T("subj"), Alt(condsel, Map(relitem, lambda r: r.bind("prev"))), act=lambda _s, s: ("card", s)),
+    Seq(T("ref"), Opt(T("feat")), cop, Alt(condsel, Map(Seq(T("not"), condsel), lambda v: m.not_(v[1]))),
+        act=lambda r, _f, _i, s: ("ref:" + r, s)),
+    Seq(T("subj"), cop, Alt(condsel, Map(relitem, lambda r: r.bind("prev"))), act=lambda _s, _i, s: ("card", s)),
     Seq(Opt(T("thereare")), cmp, selconj, T("than"), selconj, act=_count_cond),
-    Map(condsel, lambda s: ("bare", s)),
+    Seq(cop, condsel, act=lambda _i, s: ("bare", s)),
 )
-
-
-def _cond_text(c, body_sel: Sel | None):
-    """A condition as rule text; a bare kind of card ("if red", "unless it was a king") is about the previous card
-    when what it asks reads the previous card, else about the card played."""
-    how, sel = c
-    if how == "text":
-        return sel
-    if how == "bare":
-        how = "prev" if body_sel is not None and body_sel.relative else "card"
-    if how.startswith("ref:"):
-        how = how[4:]
-    if how == "last2":
-        return FAIL
-    return _on(sel, how)
-
-
-def _clause(when_value, body_sel: Sel) -> Clause | object:
-    if when_value is None:
-        return Clause(body_sel)
-    text = _cond_text(when_value, body_sel)
-    if text is FAIL:
-        return FAIL
-    return Clause(body_sel, text)
 
 
 # cards named as the subject of a demand: "red cards (must be) ...", "a card of the same colour as the previous"
@@ -581,23 +370,13 @@ colon_cond = Alt(cardcond, Map(relitem, lambda r: r.bind("prev")))
 # ---------------------------------------------------------------------- places in the line
 
 
-def _progression(values) -> str | object:
-    values = sorted(set(values))
-    if len(values) < 2:
-        return FAIL
-    step = values[1] - values[0]
-    if step < 2 or any(b - a != step for a, b in zip(values, values[1:])) or step > 12:
-        return FAIL
-    return m.places([values[0]], step)
-
-
-ordlist = Map(Many(T("ord"), list_sep, least=2), _progression)
+ordlist = Map(Many(T("ord"), list_sep, least=2), rd.progression)
 poscond = Rule("poscond")
 poscond.body = Alt(
     Seq(Opt(T("card")), Opt(T("in")), T("prop"), T("position"),
         act=lambda _c, _i, p, _p: m.places([1], 2) if p[0] == "odd" else m.places([0], 2) if p[0] == "even"
         else FAIL),
-    Seq(Opt(T("card")), Opt(T("in")), T("position"), Map(Many(number, list_sep, least=2), _progression),
+    Seq(Opt(T("card")), Opt(T("in")), T("position"), Map(Many(number, list_sep, least=2), rd.progression),
         act=lambda _c, _i, _p, text: text),
     Seq(ordlist, Opt(T("card")), act=lambda text, _c: text),
     Seq(T("every"), T("ord"), Opt(T("card")), act=lambda _e, n, _c: m.places([0], n) if 2 <= n <= 12 else FAIL),
@@ -609,42 +388,21 @@ posclause = Alt(
 
 # ---------------------------------------------------------------------- alternation, runs, patterns
 
-_HALVES = {frozenset(("§.red", "§.black")): "colour", frozenset(("§.odd", "§.even")): "parity",
-           frozenset(("§.face", "not §.face")): "face", frozenset(("§.prime", "not §.prime")): "prime"}
-
-
-def _alternate(a: Sel, b: Sel):
-    if a.relative or b.relative:
-        return FAIL
-    feature = _HALVES.get(frozenset((a.text, b.text)))
-    if feature is not None:
-        return m.same(feature, "prev", equal=False)
-    pa, pb = a.on("prev"), b.on("prev")
-    return m.and_(m.when(pa, b), m.when(pb, a), m.or_(a, b))
-
-
 alt_pair_sep = Alt(T("and"), T("or"), T("with"), T("comma"), T("dash"))
 alternation = Alt(
     Seq(T("alt"), Opt(T("between")), sel, alt_pair_sep, sel, Opt(Alt(T("card"), T("feat"))),
-        act=lambda _a, _b, x, _s, y, _c: _alternate(x, y)),
+        act=lambda _a, _b, x, _s, y, _c: rd.alternate(x, y)),
     Seq(sel, Alt(T("and"), T("or")), sel, Opt(Alt(T("card"), T("feat"))), T("alt"),
-        act=lambda x, _s, y, _c, _a: _alternate(x, y)),
+        act=lambda x, _s, y, _c, _a: rd.alternate(x, y)),
     Seq(T("alt"), feat, act=lambda _a, f: m.same(f, "prev", False)),
-    Seq(feat, T("alt"), act=lambda f, _a: m.same(f, "prev", False)),
+    Seq(feat, cop, T("alt"), act=lambda f, _i, _a: m.same(f, "prev", False)),
 )
-
-
-def _runs(first, more):
-    kinds = [first] + [x[1] for x in more]
-    if any(k.relative for k in kinds):
-        return FAIL
-    return m.and_(*(m.when(k.on("prev"), m.not_(k)) for k in kinds))
 
 
 two_sel = Seq(Opt(T("num", 2)), sel, act=lambda _n, s: s)
 inarow = Alt(
     Seq(T("not"), two_sel, Many(Seq(T("or"), two_sel), least=0), Opt(T("card")), T("inarow"),
-        act=lambda _n, s, more, _c, _r: _runs(s, more)),
+        act=lambda _n, s, more, _c, _r: rd.runs(s, more)),
     Seq(T("not"), Opt(T("num", 2)), Opt(T("card")), T("of"), T("same"), feat, T("inarow"),
         act=lambda _n, _t, _c, _o, _s, f, _r: m.same(f, "prev", False)),
     Seq(T("not"), T("same"), feat, T("inarow"), act=lambda _n, _s, f, _r: m.same(f, "prev", False)),
@@ -659,26 +417,7 @@ pat_sep = Alt(Seq(T("comma"), T("then")), T("comma"), T("then"), T("dash"), Seq(
 
 
 def _pattern(lead, first, more, _sep, repeat):
-    items = []
-    for count, s in [first] + [x[1] for x in more]:
-        if count > 6:
-            return FAIL
-        items.extend([s] * count)
-    texts = [s.text for s in items]
-    period = next(p for p in range(1, len(items) + 1) if all(texts[i] == texts[i - p] for i in range(p, len(texts))))
-    if period == len(items) and repeat is None and not any(c > 1 for c, _ in [first] + [x[1] for x in more]):
-        return FAIL  # no sign of a pattern going round
-    cycle = items[:period]
-    if period < 2 or period > 12:
-        return FAIL
-    distinct = len({s.text for s in cycle}) == period and all(s.text != "true" for s in cycle)
-    if distinct:  # each kind says what follows it
-        out = [m.when(s.on("prev"), cycle[(k + 1) % period]) for k, s in enumerate(cycle)]
-        return m.and_(m.or_(*cycle), *out)
-    by_kind: dict = {}
-    for k, s in enumerate(cycle):
-        by_kind.setdefault(s.text, (s, []))[1].append((k + 1) % period)
-    return m.and_(*(m.when(m.places(res, period), s) for s, res in by_kind.values() if s.text != "true"))
+    return rd.pattern([first] + [x[1] for x in more], repeat is not None)
 
 
 pattern = Seq(Opt(T("feat")), pat_item, Many(Seq(Opt(pat_sep), pat_item), least=1), Opt(T("comma")),
@@ -690,7 +429,7 @@ pattern = Seq(Opt(T("feat")), pat_item, Many(Seq(Opt(pat_sep), pat_item), least=
 
 def _unless(main, _c, _u, c, rest):
     other = rest[2] if rest else ANY
-    text = _cond_text(c, main if rest is None else m.or_(main, other) if other.relative else main)
+    text = rd.cond_text(c, main if rest is None else m.or_(main, other) if other.relative else main)
     if text is FAIL:
         return FAIL
     return [Clause(other, text), Clause(main)]
@@ -698,28 +437,28 @@ def _unless(main, _c, _u, c, rest):
 
 def _except_after(main, _c, _e, after, rest):
     other = rest[2] if rest else ANY
-    text = _on(after[1], "prev")
+    text = rd.on(after[1], "prev")
     if text is FAIL:
         return FAIL
     return [Clause(other, text), Clause(main)]
 
 
 def _followed(a, _f, s):
-    return _clause(("prev", a), s)
+    return rd.clause_of(("prev", a), s)
 
 
 def _follows(s, neg, _f, a):
-    return _clause(("prev", a), m.not_(s) if neg else s)
+    return rd.clause_of(("prev", a), m.not_(s) if neg else s)
 
 
 def _if(_i, c, _c, _t, s):
-    return _clause(c, s)
+    return rd.clause_of(c, s)
 
 
 def _exception(s, always, _al):
     """"face cards are always fine": an exception; without "always", and first, it may be the rule itself
     ("only diamonds and spades can be played"): ``plain`` keeps that reading."""
-    clause = _clause(("card", s), ANY)
+    clause = rd.clause_of(("card", s), ANY)
     if clause is not FAIL and always is None:
         clause.plain = s
     return clause
@@ -728,41 +467,32 @@ def _exception(s, always, _al):
 then_word = Opt(Alt(T("then"), T("if")))
 clause = Rule("clause")
 clause.body = Alt(
-    Seq(after_cond, Opt(T("comma")), body, act=lambda c, _c, s: _clause(c, s)),
-    Seq(body, after_cond, act=lambda s, c: _clause(c, s)),
-    Seq(condsel, T("followedby"), body, act=_followed),
+    Seq(after_cond, Opt(T("comma")), body, act=lambda c, _c, s: rd.clause_of(c, s)),
+    Seq(body, after_cond, act=lambda s, c: rd.clause_of(c, s)),
+    Seq(condsel, cop, T("followedby"), body, act=lambda a, _i, f, b: _followed(a, f, b)),
     Seq(body, Opt(T("not")), T("follow"), condsel, act=_follows),
     Seq(T("if"), cond, Opt(T("comma")), Opt(T("then")), body, act=_if),
     Seq(body, Opt(T("comma")), T("unless"), cond, Opt(Seq(Opt(T("comma")), then_word, body)), act=_unless),
     Seq(body, Opt(T("comma")), T("except"), after_cond, Opt(Seq(Opt(T("comma")), then_word, body)),
         act=_except_after),
-    Seq(cardcond, Opt(T("always")), T("allowed"), act=_exception),
-    Seq(T("always"), T("allowed"), cardcond, act=lambda _a, _al, s: _clause(("card", s), ANY)),
+    Seq(cardcond, cop, Opt(T("always")), T("allowed"), act=lambda s, _i, a, al: _exception(s, a, al)),
+    Seq(T("always"), T("allowed"), cardcond, act=lambda _a, _al, s: rd.clause_of(("card", s), ANY)),
     Seq(T("else"), Opt(T("comma")), body, act=lambda _e, _c, s: Clause(s, None)),
     Seq(Opt(T("after")), T("others"), Opt(T("comma")), body, act=lambda _a, _o, _c, s: Clause(s, None)),
     posclause,
     Map(inarow, Clause),
     Map(alternation, Clause),
     Map(body, Clause),
-    Seq(colon_cond, T("colon"), body, T("next"), act=lambda s, _c, b, _n: _clause(("prev", s), b)),
-    Seq(colon_cond, T("colon"), body, act=lambda s, _c, b: _clause(("card", s), b)),
-    Seq(cardcond, body, act=lambda s, b: _clause(("card", s), b)),
+    Seq(colon_cond, T("colon"), body, T("next"), act=lambda s, _c, b, _n: rd.clause_of(("prev", s), b)),
+    Seq(colon_cond, T("colon"), body, act=lambda s, _c, b: rd.clause_of(("card", s), b)),
+    Seq(cardcond, body, act=lambda s, b: rd.clause_of(("card", s), b)),
 )
 clause_sep = Alt(Seq(T("comma"), T("but")), Seq(T("semi"), T("but")), Seq(T("comma"), T("and")),
                  Seq(T("semi"), T("and")), Seq(T("comma"), T("with")), T("comma"), T("semi"), T("and"), T("but"),
                  T("with"), T("colon"))
 
 
-def _flatten(clauses):
-    out = []
-    for c in clauses:
-        out.extend(c if isinstance(c, list) else [c])
-    if out and out[0].plain is not None:  # "X can be played" first: the rule is X
-        out[0] = Clause(out[0].plain)
-    return out
-
-
-clauses = Map(Many(clause, clause_sep), _flatten)
+clauses = Map(Many(clause, clause_sep), rd.clauses_of)
 rule = Alt(Map(Seq(pattern, Opt(T("semi"))), lambda v: [Clause(v[0])]), Seq(clauses, Opt(T("semi")), act=lambda c, _s: c))
 
 

@@ -15,13 +15,13 @@ connectives and markers (``not`` ``any`` ``allowed`` ``forbidden`` ``after`` ``i
 from __future__ import annotations
 
 FILLER_WORDS = set("""
-the a an must be is are was were been being has have had should shall can could may might will would do does did
+the a an must has have had should shall can could may might will would do does did
 you we i it its they them that which who this these those play plays played playing put lay laid place placed
 only just solely exclusively all every each also too please so let lets rule inclusive go goes going come comes
 coming time now here yes ever anyway
 """.split())
 FILLER_PHRASES = (
-    "has to", "have to", "needs to", "need to", "needs", "need", "got to", "has got to", "allowed to",
+    "that are", "that is", "which are", "which is", "that can", "has to", "have to", "needs to", "need to", "needs", "need", "got to", "has got to", "allowed to",
     "there is", "so far", "on the line", "of the line", "in the line", "on the mainline", "in the mainline",
     "on the table", "in a line", "like crazy eights", "in the order", "in order", "in that order", "each time",
     "every time", "at all", "must be played", "the rule is",
@@ -86,6 +86,8 @@ LEXICON = {
     "both of the last two cards": "ref:last2", "the last two cards": "ref:last2", "the previous two cards": "ref:last2",
     "both of the previous two cards": "ref:last2", "both the last two cards": "ref:last2",
     "the last two": "ref:last2", "both": "both",
+    # is, are, be: a demand made of a card ("red cards are odd", "the card must be red")
+    "is": "is", "are": "is", "was": "is", "were": "is", "be": "is", "been": "is", "being": "is",
     # features
     "colour": "feat:colour", "colours": "feat:colour", "color": "feat:colour", "colors": "feat:colour",
     "suit": "feat:suit", "suits": "feat:suit", "rank": "feat:rank", "ranks": "feat:rank",
