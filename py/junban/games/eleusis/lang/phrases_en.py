@@ -249,6 +249,7 @@ relitem_core = Alt(
     Seq(feat, cop, Opt(T("eq")), T("diff"), Opt(than_ref), act=lambda f, _i, _e, _d, r: rd.Rel(rd.same(f, False), r)),
     Seq(T("change"), Opt(feat), Opt(than_ref), act=lambda _c, f, r: rd.Rel(rd.keep(f, False), r)),
     Seq(feat, cop, T("change"), act=lambda f, _i, _c: rd.Rel(rd.same(f, False))),
+    Seq(feat, cop, T("differ"), Opt(than_ref), act=lambda f, _i, _d, r: rd.Rel(rd.same(f, False), r)),
     # distances
     Seq(T("within"), number, Opt(T("feat", "rank")), Opt(than_ref), act=lambda _w, n, _f, r: rd.Rel(rd.dist("<=", n), r)),
     Seq(T("atmost"), number, Opt(T("feat", "rank")), T("away"), Opt(than_ref),
@@ -380,6 +381,7 @@ poscond.body = Alt(
         act=lambda _c, _i, _p, text: text),
     Seq(ordlist, Opt(T("card")), act=lambda text, _c: text),
     Seq(T("every"), T("ord"), Opt(T("card")), act=lambda _e, n, _c: m.places([0], n) if 2 <= n <= 12 else FAIL),
+    Seq(T("everyother"), Opt(T("card")), act=lambda _e, _c: m.places([0], 2)),
 )
 posclause = Alt(
     Seq(poscond, Opt(T("colon")), body, act=lambda p, _c, s: Clause(s, p)),
@@ -387,17 +389,6 @@ posclause = Alt(
 )
 
 # ---------------------------------------------------------------------- alternation, runs, patterns
-
-alt_pair_sep = Alt(T("and"), T("or"), T("with"), T("comma"), T("dash"))
-alternation = Alt(
-    Seq(T("alt"), Opt(T("between")), sel, alt_pair_sep, sel, Opt(Alt(T("card"), T("feat"))),
-        act=lambda _a, _b, x, _s, y, _c: rd.alternate(x, y)),
-    Seq(sel, Alt(T("and"), T("or")), sel, Opt(Alt(T("card"), T("feat"))), T("alt"),
-        act=lambda x, _s, y, _c, _a: rd.alternate(x, y)),
-    Seq(T("alt"), feat, act=lambda _a, f: m.same(f, "prev", False)),
-    Seq(feat, cop, T("alt"), act=lambda f, _i, _a: m.same(f, "prev", False)),
-)
-
 
 two_sel = Seq(Opt(T("num", 2)), sel, act=lambda _n, s: s)
 inarow = Alt(
@@ -423,6 +414,18 @@ def _pattern(lead, first, more, _sep, repeat):
 pattern = Seq(Opt(T("feat")), pat_item, Many(Seq(Opt(pat_sep), pat_item), least=1), Opt(T("comma")),
               Opt(Alt(T("repeat"), Seq(T("and"), T("repeat")))),
               act=_pattern)
+
+alt_pair_sep = Alt(T("and"), T("or"), T("with"), T("comma"), T("dash"))
+alternation = Alt(
+    Seq(T("alt"), Opt(T("between")), sel, alt_pair_sep, sel, Opt(Alt(T("card"), T("feat"))),
+        act=lambda _a, _b, x, _s, y, _c: rd.alternate(x, y)),
+    Seq(sel, Alt(T("and"), T("or")), sel, Opt(Alt(T("card"), T("feat"))), T("alt"),
+        act=lambda x, _s, y, _c, _a: rd.alternate(x, y)),
+    Seq(T("alt"), feat, act=lambda _a, f: m.same(f, "prev", False)),
+    Seq(feat, cop, T("alt"), Opt(Seq(Opt(T("colon")), pattern)), act=lambda f, _i, _a, _p: m.same(f, "prev", False)),
+)
+
+
 
 # ---------------------------------------------------------------------- clauses and the whole rule
 

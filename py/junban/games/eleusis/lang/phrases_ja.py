@@ -207,8 +207,10 @@ relitem_core = Alt(
     Seq(Opt(Seq(ref, to)), T("diff"), feat, act=lambda r, _d, f: rd.bound(rd.Rel(rd.same(f, False)), r[0] if r else None)),
     Seq(ref, to, feat, T("ga"), T("diff"), act=lambda r, _t, f, _g, _d: rd.bound(rd.Rel(rd.same(f, False)), r)),
     # 色を変える / 色を変えない / 同じ色が続く / 同じ色が続かない / 同じ数字は続けて出せない
-    Seq(feat, Opt(T("wo")), T("change"), act=lambda f, _w, _c: rd.Rel(rd.same(f, False))),
-    Seq(feat, Opt(T("wo")), T("keep"), act=lambda f, _w, _k: rd.Rel(rd.same(f))),
+    Seq(Opt(Seq(ref, to)), feat, Opt(T("wo")), T("change"),
+        act=lambda r, f, _w, _c: rd.bound(rd.Rel(rd.same(f, False)), r[0] if r else None)),
+    Seq(Opt(Seq(ref, to)), feat, Opt(T("wo")), T("keep"),
+        act=lambda r, f, _w, _k: rd.bound(rd.Rel(rd.same(f)), r[0] if r else None)),
     Seq(T("same"), feat, Alt(T("ga"), T("wo")), T("cont"), act=lambda _s, f, _g, _c: rd.Rel(rd.same(f))),
     Seq(T("same"), feat, Alt(T("ga"), T("wa")), T("notcont"), act=lambda _s, f, _g, _c: rd.Rel(rd.same(f, False))),
     Seq(T("same"), feat, Alt(T("wa"), T("wo")), T("inarow"), T("forbidden"),

@@ -158,7 +158,7 @@ LEXICON = {
     # alternation, patterns, places
     "alternate": "alt", "alternates": "alt", "alternating": "alt", "alternately": "alt", "alternation": "alt",
     "take turns": "alt", "switch between": "alt between", "alternate between": "alt between",
-    "in a row": "inarow", "twice in a row": "inarow", "in succession": "inarow", "consecutive": "inarow",
+    "in a row": "inarow", "twice in a row": "inarow", "twice": "inarow", "in succession": "inarow", "consecutive": "inarow",
     "consecutively": "inarow", "back to back": "inarow", "one after another": "inarow",
     "one after the other": "inarow", "running": "inarow",
     "repeat": "repeat", "repeating": "repeat", "repeats": "repeat", "repeated": "repeat",

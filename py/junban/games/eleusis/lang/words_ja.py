@@ -58,6 +58,7 @@ LEXICON = {
     "違う": "diff", "違い": "diff", "異なる": "diff", "別の": "diff", "反対の": "diff", "逆の": "diff",
     "違って": "diff", "別": "diff",
     "変える": "change", "変えて": "change", "変わる": "change", "変え": "change", "変えます": "change",
+    "合わせる": "keep", "揃える": "keep", "そろえる": "keep", "合わせて": "keep",
     "変えない": "keep", "変わらない": "keep", "保つ": "keep",
     "続く": "cont", "続ける": "cont", "続けて良い": "cont", "続かない": "notcont", "続けない": "notcont",
     "続けて": "inarow", "連続で": "inarow", "連続して": "inarow", "連続": "inarow", "続けては": "inarow",
