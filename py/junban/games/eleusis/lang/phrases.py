@@ -111,13 +111,16 @@ def understand(text: str, lang: str | None = None) -> Understanding:
 
 
 def read(toks, reader) -> tuple[str, tuple] | None:
-    """The best reading of ``toks`` as (rule text, notes), or None."""
+    """The best reading of ``toks`` as (rule text, notes), or None. Readings where a clause demands what its own
+    condition rules out ("if red then ... black") come last: taken only when there is no other."""
     if not toks:
         return None
     readings, _ = parse_all(reader.rule, toks)
-    for clauses in readings[:MAX_READINGS]:
-        if not all(_sensible(c) for c in clauses):
-            continue
+    readings = readings[:MAX_READINGS]
+    ordered = [c for c in readings if all(_sensible(x) for x in c)] + \
+        [c for c in readings if not all(_sensible(x) for x in c)]
+    stuck = None  # a reading after which no card can ever follow: taken only if it is the only one
+    for clauses in ordered:
         sel = meaning.combine(clauses)
         text = _settle(sel.on("card"))
         if text is None:
@@ -129,7 +132,8 @@ def read(toks, reader) -> tuple[str, tuple] | None:
             continue
         if _followable(rule):
             return text, sel.vague
-    return None
+        stuck = stuck or (text, sel.vague)
+    return stuck
 
 
 def _settle(text: str | None) -> str | None:
@@ -155,11 +159,9 @@ def _sensible(clause) -> bool:
 
 
 def _followable(rule) -> bool:
-    """Can a line be played at all: some first card, and some card after each of a few first cards?"""
+    """Can a line be played at all: some first card, and some card after one of them?"""
     starters = [c for c in cards.DECK if rule.judge((), c)]
-    if not starters:
-        return False
-    return any(rule.judge((s,), c) for s in starters[:13:3] for c in cards.DECK)
+    return any(rule.judge((s,), c) for s in starters for c in cards.DECK)
 
 
 def _furthest(toks, reader) -> int:

@@ -316,8 +316,17 @@ sumitem = Alt(
 # ---------------------------------------------------------------------- statements about the card
 
 
-item = Seq(cop, Opt(T("not")), cop, Alt(sumitem, relitem, selconj, Map(Seq(T("any"), Opt(T("card"))), lambda _: ANY)),
-           act=lambda _i, neg, _j, value: rd.item_of(neg, value))
+# "not" reaches over kinds joined by "or" ("no hearts or diamonds": neither), not over "and" ("not a spade and 7
+# or lower" is not a spade, and 7 or lower)
+or_op = Alt(Map(Seq(T("comma"), T("or")), lambda _: "or"), Map(T("or"), lambda _: "or"), Map(T("comma"), lambda _: "comma"))
+either_kind = Map(Many(sel, or_op, keep_sep=True),
+                  lambda parts: rd.kinds_joined(parts) if len(parts) == 1 or all(p.noun for p in parts[0::2]) else FAIL)
+anything = Map(Seq(T("any"), Opt(T("card"))), lambda _: ANY)
+item = Alt(
+    Seq(cop, T("not"), cop, Alt(sumitem, relitem, either_kind, anything),
+        act=lambda _i, neg, _j, value: rd.item_of(neg, value)),
+    Seq(cop, Alt(sumitem, relitem, selconj, anything), act=lambda _i, value: rd.item_of(None, value)),
+)
 
 
 desc = Rule("desc")
@@ -355,7 +364,7 @@ def _count_cond(_t, op, a, _than, b):
 cond = Alt(
     Seq(T("ref"), Opt(T("feat")), cop, Alt(condsel, Map(Seq(T("not"), condsel), lambda v: m.not_(v[1]))),
         act=lambda r, _f, _i, s: ("ref:" + r, s)),
-    Seq(T("subj"), cop, Alt(condsel, Map(relitem, lambda r: r.bind("prev"))), act=lambda _s, _i, s: ("card", s)),
+    Seq(T("subj"), cop, Alt(condsel, desc), act=lambda _s, _i, s: ("card", s)),
     Seq(Opt(T("thereare")), cmp, selconj, T("than"), selconj, act=_count_cond),
     Seq(cop, condsel, act=lambda _i, s: ("bare", s)),
 )

@@ -139,6 +139,7 @@ numpred.body = Alt(
     Seq(number, T("post", ">="), number, T("post", "<="), act=lambda a, _x, b, _y: rd.span(a, b)),
     Seq(number, Opt(T("no")), T("multiple"), act=lambda n, _n, _m: NumPred("mod", n) if n > 0 else FAIL),
     Seq(number, T("de"), T("divisible"), act=lambda n, _d, _v: NumPred("mod", n) if n > 0 else FAIL),
+    Seq(T("exactly"), number, act=lambda _e, n: NumPred("=", n)),
     numlist,
 )
 
@@ -281,6 +282,7 @@ cond = Alt(
     Seq(ref, Opt(Alt(T("ga"), T("wa"))), condsel, act=lambda r, _g, s: ("ref:" + r, s)),
     Seq(T("subj"), Opt(Alt(T("ga"), T("wa"))), condsel, act=lambda _s, _g, s: ("card", s)),
     Map(relitem, lambda r: ("card", r.bind("prev")) if r.bind("prev") not in (None, FAIL) else FAIL),
+    Map(sumitem, lambda sel: ("card", sel)),
     Map(condsel, lambda s: ("bare", s)),
 )
 

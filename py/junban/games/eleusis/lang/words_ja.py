@@ -45,7 +45,7 @@ LEXICON = {
     "最初のカード": "ref:first", "最初の札": "ref:first", "最初に出たカード": "ref:first", "一番目のカード": "ref:first",
     # features
     "スート": "feat:suit", "マーク": "feat:suit", "絵柄のマーク": "feat:suit", "色": "feat:colour",
-    "数字": "feat:rank", "数": "feat:rank", "ランク": "feat:rank", "番号": "feat:rank",
+    "偶奇": "feat:parity", "奇数偶数": "feat:parity", "数字": "feat:rank", "数": "feat:rank", "ランク": "feat:rank", "番号": "feat:rank",
     # comparing
     "より": "than", "よりも": "than",
     "大きい": "cmp:>", "大きく": "cmp:>", "大きな": "cmp:>", "高い": "cmp:>", "高く": "cmp:>", "上": "cmp:>",
