@@ -333,3 +333,31 @@ def palette(slot: str, about: str | None = None) -> list[tuple[str, list]]:
 
 def rank_pieces(op: str) -> list:
     return [["rank", op, n] for n in range(1, 14)]
+
+
+# ---------------------------------------------------------------------- pieces on buttons
+
+_BOOL_AT = {"suit": 2, "face": 1, "prime": 1, "same": 2}
+
+
+def piece_code(piece) -> str:
+    """A piece as a short code for a button ("suit.hearts.1", "rank.<=.7", "sum.mod.3")."""
+    return ".".join("1" if a is True else "0" if a is False else str(a) for a in piece)
+
+
+def piece_from_code(code) -> list | None:
+    """The piece a button's code stands for, or None (codes come from the page: checked like any input)."""
+    if not isinstance(code, str) or not 0 < len(code) <= 24:
+        return None
+    parts = code.split(".")
+    piece: list = [parts[0]]
+    for i, part in enumerate(parts[1:], 1):
+        if _BOOL_AT.get(parts[0]) == i:
+            if part not in ("0", "1"):
+                return None
+            piece.append(part == "1")
+        elif part.isdigit() and len(part) <= 2:
+            piece.append(int(part))
+        else:
+            piece.append(part)
+    return piece if valid(piece) else None
