@@ -31,7 +31,7 @@ from junban.games.eleusis import rules as el
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games import eleusis_hints, eleusis_rule_entry
+from junban.ui.games import eleusis_guess, eleusis_hints, eleusis_rule_entry
 from junban.ui.games.eleusis_cards import (
     card_face,
     card_name,
@@ -260,8 +260,10 @@ def _status(table, view: dict):
              h("div", {"class": "el-status-text"},
                h("p", {"class": "el-turn", "id": "status", "tabindex": "-1"}, text),
                h("p", {"class": "el-status-facts"}, facts)),
-             h("button", {"type": "button", "class": "button small el-scores-button", "data-act": "el:scores",
-                          "id": "el-scores", "aria-haspopup": "dialog"}, t("el.scores.title")))
+             h("div", {"class": "el-status-actions"},
+               eleusis_guess.guess_button(table, view),
+               h("button", {"type": "button", "class": "button small el-scores-button", "data-act": "el:scores",
+                            "id": "el-scores", "aria-haspopup": "dialog"}, t("el.scores.title"))))
 
 
 def _secret(table, view: dict):
@@ -464,6 +466,7 @@ def _judge_panel(table, view: dict):
         # the whole hand shown, duplicates included; a card that is there twice is one choice
         body = [
             h("p", {"key": "q"}, t("el.judge.no_play", name=name, card=card_name(after))),
+            eleusis_guess.prophet_line(table, view) if as_prophet else None,
             help_text,
             h("p", {"class": "help", "key": "h"}, t("el.judge.no_play_pick")),
             h("div", {"class": "el-pick", "key": "p"},
@@ -479,6 +482,7 @@ def _judge_panel(table, view: dict):
         body = [
             h("p", {"key": "q"}, t("el.judge.play", name=name, card=card_name(after), n=len(pending["cards"]))),
             cards_row(pending["cards"], "el-row el-judged"),
+            eleusis_guess.prophet_line(table, view) if as_prophet else None,
             help_text,
             h("div", {"class": "el-actions", "key": "a"},
               h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
@@ -582,6 +586,8 @@ def _rule_entry(table, view: dict):
 def render_sheet(table, name: str, arg: str | None):
     if name == eleusis_hints.SHEET:
         return eleusis_hints.render_sheet(table)
+    if name == eleusis_guess.SHEET:
+        return eleusis_guess.render_sheet(table)
     view = table.view()
     if name == "no-play":
         after = view["mainline"][-1] if view["mainline"] else None
@@ -752,6 +758,8 @@ def _final_scores(table, view: dict):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
+    if eleusis_guess.handle(table, act, arg):
+        return
     if act.startswith("hint:"):
         if _playing(table):
             eleusis_hints.handle(table, act, _table_hint, _pick_hinted)
@@ -941,6 +949,8 @@ def start_round(table) -> None:
 
 
 def field(table, name: str, value) -> bool:
+    if eleusis_guess.field(table, name, value):
+        return True
     state = table.local["rule"]
     if name == "el-rule-text":
         state["text"] = str(value)[:2000]
