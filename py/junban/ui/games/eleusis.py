@@ -513,6 +513,7 @@ def _rule_entry(table, view: dict):
                            "aria-pressed": "true" if m == mode else "false", "key": m}, t(f"el.rule.mode.{m}"))
               for m in RULE_MODES])
     report = None
+    in_bar = True  # the checker's answer at the foot of the screen, with the button
     if mode == "write":
         report = state.get("report") or rule_report(state["text"])
         entry = state["entry"]
@@ -526,6 +527,9 @@ def _rule_entry(table, view: dict):
         ]
         body = [eleusis_rule_entry.modes(entry, "el:re", "el-rule"),
                 *(typed if entry["mode"] == "type" else [eleusis_rule_entry.render_builder(entry, "el:re", "el-rule")])]
+        if eleusis_rule_entry.choosing(entry):  # the choices need the screen: the reading follows them, not in the bar
+            body.append(checker_panel(state["text"], report, "el-rule-check", "el:rule-fix", "el:rule-use"))
+            in_bar = False
         ready = report.get("ok") and not report.get("no_first")
     elif mode == "library":
         level = state["level"]
@@ -573,7 +577,7 @@ def _rule_entry(table, view: dict):
         # At the foot of the screen, even with the on-screen keyboard open: the checker's answer, and the button.
         h("div", {"class": "el-rule-bar action-bar"},
           checker_panel(state["text"], report, "el-rule-check", "el:rule-fix", "el:rule-use")
-          if report is not None else None,
+          if report is not None and in_bar else None,
           h("div", {"class": "el-actions"},
             h("button", {"type": "button", "class": "button primary big", "data-act": "el:start-round",
                          "id": "el-start-round", "disabled": not ready}, t("el.rule.start")))),

@@ -149,7 +149,8 @@ def _palette(entry: dict, prefix: str, ident: str, lang: str):
     part = t(f"el.build.slot.{kind}")
     return h("div", {"class": "el-palette", "id": f"{ident}-palette"},
              h("div", {"class": "el-pal-head"},
-               h("p", {"class": "el-pal-for"}, t("el.build.choosing", part=part)),
+               h("p", {"class": "el-pal-for", "id": f"{ident}-palette-title", "tabindex": "-1"},
+                 t("el.build.choosing", part=part)),
                h("button", {"type": "button", "class": "button small quiet", "data-act": f"{prefix}:remove",
                             "id": f"{ident}-remove"}, t("el.build.remove")) if chosen else None),
              groups)
@@ -240,11 +241,16 @@ def _said(state: dict) -> str:
     return builder.sentence(state, i18n.language())
 
 
+def choosing(entry: dict) -> bool:
+    """Are the builder's choices open (the person is choosing a part, not yet reading the rule)?"""
+    return entry["mode"] == "build" and entry["slot"] is not None
+
+
 def focus_after(what: str, arg: str | None, ident: str) -> str:
-    """Where focus goes after a tap on the entry: the chip or mode tapped stays under the finger; after a choice,
-    the read-back (the checker's answer) is announced."""
-    if what == "slot" and arg in SLOTS:
-        return f"#{ident}-{arg}"
+    """Where focus goes after a tap on the entry: the choices a chip opened, in view; the mode tapped stays under
+    the finger; after a choice, the read-back (the checker's answer) is announced."""
+    if what in ("slot", "if") and arg in SLOTS + builder.ABOUT:
+        return f"#{ident}-palette-title || #{ident}-check"  # the choices just opened, in view
     if what == "mode" and arg in MODES:
         return f"#{ident}-mode-{arg}"
     if what == "op" and arg in builder.RANK_OPS:

@@ -457,10 +457,8 @@ EN = {
     "sci.log.ce_yes": "· the secret rule takes",
     "sci.log.ce_no": "· the secret rule refuses",
     "sci.guess.title": "Your guess",
-    "sci.guess.help": "Say the rule as you think it is, in your own words (“hearts or clubs only”), or build it by "
-                      "taps. "
-                      "Right: you win with the plays left. Wrong: it costs {cost} "
-                      "plays, and you see a card where your rule and the secret rule differ.",
+    "sci.guess.help": "Say it in your own words (“hearts or clubs only”) or build it by taps. Right: you win with "
+                      "the plays left. Wrong: −{cost} plays, and a card shows where the rules differ.",
     "sci.guess.last_chance": "One last guess: a wrong one ends the game.",
     "sci.guess.label": "Your guess, in words or in the rule language",
     "sci.guess.reads": "Your guess reads:",
@@ -985,8 +983,8 @@ JA = {
     "sci.log.ce_yes": "· 秘密のルールでは正解：",
     "sci.log.ce_no": "· 秘密のルールでは不正解：",
     "sci.guess.title": "あなたの推測",
-    "sci.guess.help": "考えたルールを自分の言葉で（「ハートかクラブだけ」など）書くか、タップで組み立ててください。正しければ残りのプレイ数で勝ち。外れると{cost}回分減り、"
-                      "あなたのルールと秘密のルールが食い違うカードが示されます。",
+    "sci.guess.help": "自分の言葉（「ハートかクラブだけ」など）で書くか、タップで組み立ててください。正しければ残りのプレイ数で勝ち。"
+                      "外れると{cost}回分減り、ルールが食い違うカードが示されます。",
     "sci.guess.last_chance": "最後の推測です。外れるとゲーム終了です。",
     "sci.guess.label": "言葉またはルール言語で書いたあなたの推測",
     "sci.guess.reads": "あなたの推測：",

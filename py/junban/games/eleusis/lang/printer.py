@@ -1,7 +1,8 @@
 """A rule tree back to tidy rule text: only the brackets the grammar needs, negations folded in.
 
 ``tidy(text)`` parses a rule and prints it again: ``not (card.rank <= 7)`` becomes ``card.rank > 7``, ``not not x``
-becomes ``x``, ``not (x in [...])`` becomes ``x not in [...]``, ``x and true`` becomes ``x``, and ranks compared
+becomes ``x``, ``not (x in [...])`` becomes ``x not in [...]``, ``x and true`` becomes ``x``, ``if c then true else
+x`` becomes ``c or x`` (the same rule, also where ``c`` reads a card that is not there), and ranks compared
 with a card's rank are written as ``ace`` ``jack`` ``queen`` ``king``. The plain-words reader and the sentence
 builder write their rules with brackets everywhere; this is what a person sees as the rule's code.
 """
@@ -35,6 +36,12 @@ def simplify(node: Node) -> Node:
             return Node("in", inner.pos, inner.args, not inner.value)
         if inner.kind == "bool":
             return Node("bool", inner.pos, (), not inner.value)
+    if kind == "if" and len(args) == 3 and args[1].kind == "bool":
+        # if c then true else x = c or x; if c then false else x = not c and x (the same for unknown c too)
+        cond, then, other = args
+        if then.value:
+            return simplify(Node("or", node.pos, (cond, other)))
+        return simplify(Node("and", node.pos, (Node("not", node.pos, (cond,)), other)))
     if kind in ("and", "or"):
         neutral = kind == "and"  # x and true = x; x or false = x
         kept = [a for a in args if not (a.kind == "bool" and a.value is neutral)]
