@@ -116,7 +116,12 @@ def _fit(table, view: dict, report: dict):
 
 def _disagreement(d: fit.Disagreement):
     after = [mini_card(c) for c in d.before[-2:]]
-    lead = [t("el.guess.after"), " ", *after, t("el.guess.after_end"), " "] if after else [t("el.guess.first"), " "]
+    if not after:
+        lead = [t("el.guess.first"), " "]
+    elif i18n.language() == "ja":  # 「<cards>の後、」: the cards come first
+        lead = [*after, t("el.guess.after")]
+    else:
+        lead = [t("el.guess.after"), " ", *after, " "]
     if d.kind == "no_play":
         what = [t("el.guess.no_play"), " ", *[mini_card(c) for c in d.cards[:6]]]
     else:
