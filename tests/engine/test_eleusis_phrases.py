@@ -193,6 +193,14 @@ def test_a_vague_word_is_read_with_its_assumption_said():
     got = understand("high cards only")
     assert got.rule == "card.rank >= 8" and got.notes == ("high",)
     assert understand("high cards only (9 to K)").notes == ()
+    assert understand("low black cards (A to 5)").rule == "card.rank in [1..5] and card.black", \
+        "the bracket says what 'low' is, and only that"
+
+
+def test_a_reading_by_which_any_card_is_always_right_comes_last():
+    """「クラブなら何でもよい」 is "clubs, anything", not "if a club, anything" (by which every card is right)."""
+    assert understand("クラブなら何でもよい").rule == "card.suit = clubs"
+    assert understand("anything").rule == "true", "said outright, it is the rule"
 
 
 @pytest.mark.parametrize("text", ["", "   ", None, 42])

@@ -15,7 +15,8 @@
 What is shown is what counts: the rule is only ever the one ``rule`` holds, read back from its own tree, so a
 phrasing is never silently taken for another rule than the read-back says. Every word typed is read or reported
 (fillers such as "the", "must", "only" are read as nothing); a reading that no card could follow ("red and black")
-is not a reading. When unsure, the reader asks (a suggestion to accept), it does not guess.
+is not a reading, nor, while there is another, one by which every card is always right ("if red then anything").
+When unsure, the reader asks (a suggestion to accept), it does not guess.
 """
 from __future__ import annotations
 
@@ -120,6 +121,7 @@ def read(toks, reader) -> tuple[str, tuple] | None:
     ordered = [c for c in readings if all(_sensible(x) for x in c)] + \
         [c for c in readings if not all(_sensible(x) for x in c)]
     stuck = None  # a reading after which no card can ever follow: taken only if it is the only one
+    loose = None  # a reading by which every card is always right ("if red then anything"): likewise
     for clauses in ordered:
         sel = meaning.combine(clauses)
         text = _settle(sel.on("card"))
@@ -130,10 +132,20 @@ def read(toks, reader) -> tuple[str, tuple] | None:
             rule = compile_rule(text)
         except (RuleError, ValueError):
             continue
-        if _followable(rule):
+        if not _followable(rule):
+            stuck = stuck or (text, sel.vague)
+        elif text != "true" and _says_anything(rule):
             return text, sel.vague
-        stuck = stuck or (text, sel.vague)
-    return stuck
+        else:
+            loose = loose or (text, sel.vague)
+    return loose or stuck
+
+
+def _says_anything(rule) -> bool:
+    """Does the rule ever refuse a card (on the empty line, or after a few first cards)? "Any card is right" said
+    outright reads as "true"; a reading that only comes out so is the last one taken."""
+    lines = [()] + [(c,) for c in cards.DECK[::7]] + [(a, b) for a, b in zip(cards.DECK[::9], cards.DECK[4::9])]
+    return any(not rule.judge(line, c) for line in lines for c in cards.DECK)
 
 
 def _settle(text: str | None) -> str | None:

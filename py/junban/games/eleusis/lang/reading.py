@@ -30,9 +30,14 @@ def prop_word(value) -> Sel:
 
 
 def narrowed(head: Sel, inner: Sel) -> Sel:
-    """A bracket after a kind of card says what it is: "high (8 to K)" replaces a vague word, else narrows."""
+    """A bracket after a kind of card says what it is: "high (8 to K)" replaces the vague word (and only it:
+    "low red cards (A to 7)" stays red), else narrows."""
     if head.vague and not inner.relative:
-        return Sel(inner.text, noun=head.noun)
+        text = head.text
+        for word, (vague_text, _) in PROP_VAGUE.items():
+            if word in head.vague:
+                text = text.replace(vague_text, f"({inner.text})")
+        return Sel(text, noun=head.noun)
     return m.and_(head, inner).with_noun(head.noun)
 
 
