@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from junban.games.eleusis.lang import Rule
+from junban.games.eleusis.rules import judge_cards
 
 
 def evidence(view: dict, full: bool = True) -> list[tuple]:
@@ -55,12 +56,7 @@ def judges_right(rule: Rule, kind: str, before: tuple, cards: tuple) -> bool:
     "no play" is right when no card of the hand is."""
     if kind == "no_play":
         return not any(rule.judge(before, c) for c in cards)
-    line = list(before)
-    for card in cards:
-        if not rule.judge(line, card):
-            return False
-        line.append(card)
-    return True
+    return judge_cards(rule, list(before), list(cards))
 
 
 def disagreements(rule: Rule, items: list[tuple]) -> list[Disagreement]:

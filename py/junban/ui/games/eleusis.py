@@ -44,12 +44,11 @@ from junban.ui.games.eleusis_cards import (
 from junban.ui.games.eleusis_checker import (
     LANGUAGE_EXAMPLES,
     PLACEHOLDER,
-    applied_fix,
     checker_panel,
     counted_rule,
     language_help,
+    offered_text,
     rule_report,
-    suggested_text,
 )
 from junban.ui.i18n import t
 from junban.ui.parts.hand import move, tab_stop
@@ -820,7 +819,7 @@ def handle(table, act: str, arg: str | None) -> None:
         local["rule"]["rule_id"] = None
     elif act in ("el:rule-fix", "el:rule-use"):
         report = local["rule"].get("report")
-        fixed = applied_fix(report) if act == "el:rule-fix" else suggested_text(report, arg)
+        fixed = offered_text(report, act, arg)
         if fixed is not None:
             local["rule"]["entry"]["mode"] = "type"
             field(table, "el-rule-text", fixed)

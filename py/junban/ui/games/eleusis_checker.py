@@ -308,6 +308,12 @@ def applied_fix(report: dict | None) -> str | None:
     return fix["text"] if fix else None
 
 
+def offered_text(report: dict | None, act: str, arg: str | None) -> str | None:
+    """The text a checker's button offers: the rule language's fix (an intent ending "-fix") or a suggested
+    phrasing (ending "-use", its index as ``arg``)."""
+    return applied_fix(report) if act.endswith("-fix") else suggested_text(report, arg)
+
+
 def suggested_text(report: dict | None, arg: str | None) -> str | None:
     """The phrasing a report offers at index ``arg`` (a suggestion's button), or None."""
     offers = (report or {}).get("suggestions") or []

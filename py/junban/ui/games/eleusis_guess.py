@@ -14,7 +14,7 @@ from junban.ui import i18n
 from junban.ui.dom import h
 from junban.ui.games import eleusis_rule_entry
 from junban.ui.games.eleusis_cards import mini_card
-from junban.ui.games.eleusis_checker import applied_fix, counted_rule, guess_check, rule_report, suggested_text
+from junban.ui.games.eleusis_checker import counted_rule, guess_check, offered_text, rule_report
 from junban.ui.i18n import t
 from junban.ui.parts.sheet import sheet
 
@@ -142,7 +142,7 @@ def handle(table, act: str, arg: str | None) -> bool:
         return True
     state = mine(table)
     if act in ("el:guess-fix", "el:guess-use"):
-        fixed = applied_fix(state["report"]) if act == "el:guess-fix" else suggested_text(state["report"], arg)
+        fixed = offered_text(state["report"], act, arg)
         if fixed is not None:
             state["entry"]["mode"] = "type"
             field(table, "el-guess", fixed)

@@ -29,13 +29,12 @@ from junban.ui.dom import h
 from junban.ui.games import eleusis_hints, eleusis_rule_entry
 from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
 from junban.ui.games.eleusis_checker import (
-    applied_fix,
     checker_panel,
     counted_rule,
     guess_check,
     language_help,
+    offered_text,
     rule_report,
-    suggested_text,
 )
 from junban.ui.i18n import t
 from junban.ui.parts.hand import move, tab_stop
@@ -161,7 +160,7 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
         config["level"] = arg
     elif act in ("sci:rule-fix", "sci:rule-use"):
         report = config.get("_report")
-        fixed = applied_fix(report) if act == "sci:rule-fix" else suggested_text(report, arg)
+        fixed = offered_text(report, act, arg)
         if fixed is not None:
             setup_field(screen, "sci-rule-text", fixed)
             screen.services.focus_after_render("#sci-rule-text")
@@ -504,7 +503,7 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "sci:guess":
         guess(table)
     elif act in ("sci:guess-fix", "sci:guess-use"):
-        fixed = applied_fix(local["report"]) if act == "sci:guess-fix" else suggested_text(local["report"], arg)
+        fixed = offered_text(local["report"], act, arg)
         if fixed is not None:
             local["entry"]["mode"] = "type"
             field(table, "sci-guess", fixed)
