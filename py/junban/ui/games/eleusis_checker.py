@@ -15,7 +15,7 @@ import re
 import unicodedata
 
 from junban.games.eleusis import cards, checker
-from junban.games.eleusis.lang import RuleError, compile_rule
+from junban.games.eleusis.lang import compile_rule
 from junban.games.eleusis.lang.phrases import understand
 from junban.games.eleusis.lang.suggest import suggest
 from junban.ui import i18n

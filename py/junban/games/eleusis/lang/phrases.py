@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from junban.games.eleusis import cards
 from junban.games.eleusis.lang import RuleError, compile_rule
-from junban.games.eleusis.lang import meaning
+from junban.games.eleusis.lang import meaning, phrases_en, phrases_ja
 from junban.games.eleusis.lang.grammar_kit import parse_all
-from junban.games.eleusis.lang.limits import MAX_TEXT_LENGTH
 from junban.games.eleusis.lang.printer import tidy
-from junban.games.eleusis.lang.suggest import distance
 
 MAX_WORDS_TEXT = 300  # characters: a rule said in words is short
 MAX_READINGS = 12  # complete readings checked, best first
@@ -74,11 +72,7 @@ def looks_like_code(text: str) -> bool:
 
 
 def _reader(lang: str):
-    if lang == "ja":
-        from junban.games.eleusis.lang import phrases_ja as reader
-    else:
-        from junban.games.eleusis.lang import phrases_en as reader
-    return reader
+    return phrases_ja if lang == "ja" else phrases_en
 
 
 def understand(text: str, lang: str | None = None) -> Understanding:
@@ -235,18 +229,3 @@ def _shortened(text: str, toks, reader) -> tuple:
         if len(out) >= MAX_SUGGESTIONS:
             break
     return tuple(out)
-
-
-def nearest(word: str, known, limit: int = 2) -> list[str]:
-    """Known words within a small edit distance of ``word``, nearest first."""
-    word = word.lower()
-    allowed = 1 if len(word) <= 4 else 2
-    scored = []
-    for candidate in known:
-        if abs(len(candidate) - len(word)) > allowed:
-            continue
-        d = distance(word, candidate)
-        if 0 < d <= allowed:
-            scored.append((d, candidate))
-    scored.sort()
-    return [c for _, c in scored[:limit]]

@@ -15,7 +15,8 @@ import unicodedata
 from junban.games.eleusis.lang import meaning as m
 from junban.games.eleusis.lang import reading as rd
 from junban.games.eleusis.lang.grammar_kit import FAIL, Alt, Many, Map, Opt, Rule, Seq, T, Tok
-from junban.games.eleusis.lang.meaning import ANY, Clause, NumPred, Sel
+from junban.games.eleusis.lang.meaning import ANY, Clause, NumPred
+from junban.games.eleusis.lang.suggest import nearest
 from junban.games.eleusis.lang.words_en import FILLER_PHRASES, FILLER_WORDS, LEXICON
 
 # ---------------------------------------------------------------------- tokens
@@ -514,6 +515,4 @@ spaced = True  # words are separated by spaces (a word left out leaves one space
 
 
 def near_words(word: str) -> list[str]:
-    from junban.games.eleusis.lang.phrases import nearest
-
     return nearest(word, KNOWN_WORDS)

@@ -14,6 +14,7 @@ from junban.games.eleusis.lang import meaning as m
 from junban.games.eleusis.lang import reading as rd
 from junban.games.eleusis.lang.grammar_kit import FAIL, Alt, Many, Map, Opt, Rule, Seq, T, Tok
 from junban.games.eleusis.lang.meaning import ANY, Clause, NumPred
+from junban.games.eleusis.lang.suggest import nearest
 from junban.games.eleusis.lang.words_ja import FILLERS, LEXICON
 
 # ---------------------------------------------------------------------- tokens
@@ -120,8 +121,6 @@ spaced = False
 
 
 def near_words(word: str) -> list[str]:
-    from junban.games.eleusis.lang.phrases import nearest
-
     return nearest(word, KNOWN_WORDS)
 
 

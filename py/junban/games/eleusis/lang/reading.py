@@ -8,14 +8,15 @@ and runs. ``FAIL`` (from ``grammar_kit``) rejects a reading.
 """
 from __future__ import annotations
 
+from junban.games.eleusis import cards
+from junban.games.eleusis.lang import compile_rule
 from junban.games.eleusis.lang import meaning as m
 from junban.games.eleusis.lang.grammar_kit import FAIL
-from junban.games.eleusis.lang.meaning import ANY, Clause, NumPred, Sel
+from junban.games.eleusis.lang.meaning import Clause, NumPred, Sel
 
 
 def span(a: int, b: int):
     return NumPred("range", min(a, b), max(a, b)) if a != b else NumPred("=", a)
-
 
 
 PROP_VAGUE = {"high": ("§.rank >= 8", "high"), "low": ("§.rank <= 7", "low")}
@@ -41,7 +42,6 @@ def narrowed(head: Sel, inner: Sel) -> Sel:
     return m.and_(head, inner).with_noun(head.noun)
 
 
-
 def with_mods(head: Sel, mods) -> Sel:
     sel = head
     for how, other in mods or []:
@@ -49,14 +49,10 @@ def with_mods(head: Sel, mods) -> Sel:
     return sel
 
 
-
 def exclusive(a: Sel, b: Sel) -> bool:
     """Can no card be both? (red and black, hearts and spades, 7 or less and 8 or more)"""
     if a.relative or b.relative:
         return False
-    from junban.games.eleusis.lang import compile_rule
-    from junban.games.eleusis import cards
-
     try:
         rule = compile_rule(m.and_(a, b).on("card"))
     except Exception:
@@ -85,7 +81,6 @@ def kinds_joined(items) -> Sel:
         else:
             sel = m.and_(sel, other)
     return sel
-
 
 
 class Rel:
@@ -118,7 +113,6 @@ def each_of(make, ref: str):
 
 def same(feat: str, equal: bool = True):
     return lambda ref: each_of(lambda r: m.same(feat, r, equal), ref)
-
 
 
 FLIP = {">": "<", "<": ">"}
@@ -154,14 +148,12 @@ def match_feats(fs):
     return lambda ref: m.or_(*(same(f)(ref) for f in fs))
 
 
-
 def bound(rel, ref):
     if rel is FAIL:
         return FAIL
     if ref is not None:
         rel.ref = ref
     return rel
-
 
 
 def sum_item(ref, negate, pred):
@@ -176,7 +168,6 @@ def total_item(negate, pred):
     return m.not_(sel) if negate else sel
 
 
-
 class Item:
     """A piece of a statement: a kind of card (``sel``), or a relation waiting for its card (``rel``)."""
 
@@ -188,7 +179,6 @@ def item_of(neg, value):
     if isinstance(value, Rel):
         return Item(rel=value, negate=neg is not None)
     return Item(sel=value, negate=neg is not None)
-
 
 
 def statement(parts) -> Sel:
@@ -217,11 +207,9 @@ def statement(parts) -> Sel:
     return out
 
 
-
 def on(sel: Sel, ref: str):
     text = sel.on(ref)
     return FAIL if text is None else text
-
 
 
 def cond_text(c, body_sel: Sel | None):
@@ -254,7 +242,6 @@ def clause_of(when_value, body_sel: Sel) -> Clause | object:
     return Clause(body_sel, text, subject=subject if subject in ("card", "prev") else None)
 
 
-
 def progression(values) -> str | object:
     values = sorted(set(values))
     if len(values) < 2:
@@ -263,7 +250,6 @@ def progression(values) -> str | object:
     if step < 2 or any(b - a != step for a, b in zip(values, values[1:])) or step > 12:
         return FAIL
     return m.places([values[0]], step)
-
 
 
 HALVES = {frozenset(("§.red", "§.black")): "colour", frozenset(("§.odd", "§.even")): "parity",
@@ -280,14 +266,11 @@ def alternate(a: Sel, b: Sel):
     return m.and_(m.when(pa, b), m.when(pb, a), m.or_(a, b))
 
 
-
 def runs(first, more):
     kinds = [first] + [x[1] for x in more]
     if any(k.relative for k in kinds):
         return FAIL
     return m.and_(*(m.when(k.on("prev"), m.not_(k)) for k in kinds))
-
-
 
 
 def pattern(counted, repeated: bool):
