@@ -122,3 +122,20 @@ def test_solo_science_is_won_by_a_guess_built_by_taps():
     click(app, tablekit.button(platform, "Guess"))
     assert session(app).outcome["solved"] and session(app).actions[-1] == {"guess": "card.colour != prev.colour"}
     assert "Solved!" in text(platform)
+
+
+def test_a_rule_for_a_friend_is_said_in_words_or_built_and_the_link_carries_the_rule_read():
+    import re
+
+    app, platform = tablekit.start("#/eleusis-science", "en")
+    click(app, tablekit.button(platform, "My own rule, for a friend"))
+    app.field("sci-rule-text", "odd and even alternate", False)
+    url = by_id(platform, "sci-friend-url").attributes["value"]
+    assert rulelink.decode(re.search(r"rule=([A-Za-z0-9_-]+)", url).group(1)) == "card.odd != prev.odd"
+    click(app, by_id(platform, "sci-rule-mode-build"))
+    tap(app, platform, "sci:se:piece", "suit.hearts.0")
+    assert "The card is not a heart." in by_id(platform, "sci-rule-check").textContent
+    url = by_id(platform, "sci-friend-url").attributes["value"]
+    assert rulelink.decode(re.search(r"rule=([A-Za-z0-9_-]+)", url).group(1)) == "card.suit != hearts"
+    app.dispatch("setup:start", None)
+    assert session(app).state.secret == "card.suit != hearts"

@@ -116,12 +116,16 @@ def setup_options(screen):
                      h("input", {"id": "sci-friend-url", "type": "text", "readonly": True, "value": url}),
                      h("button", {"type": "button", "class": "button", "data-act": "sci:copy", "data-arg": url},
                        t("sci.setup.copy")))
+        entry = config.setdefault("_entry", eleusis_rule_entry.new_entry())
+        typed = h("textarea", {"id": "sci-rule-text", "class": "el-rule-text el-words-text", "data-field": "sci-rule-text",
+                               "value": text, "rows": "3", "spellcheck": "false", "autocomplete": "off",
+                               "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "sci-rule-check",
+                               "key": "t", "placeholder": t("el.check.placeholder")})
         body = [
-            h("label", {"class": "field-label", "for": "sci-rule-text", "key": "l"}, t("sci.setup.own_label")),
-            h("textarea", {"id": "sci-rule-text", "class": "el-rule-text", "data-field": "sci-rule-text", "value": text,
-                           "rows": "3", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
-                           "maxlength": "2000", "aria-describedby": "sci-rule-check", "key": "t",
-                           "placeholder": t("el.check.placeholder")}),
+            h("label", {"class": "field-label", "for": "sci-rule-text", "key": "l"}, t("sci.setup.own_label"))
+            if entry["mode"] == "type" else h("p", {"class": "field-label", "key": "l"}, t("sci.setup.own_label")),
+            eleusis_rule_entry.modes(entry, "sci:se", "sci-rule"),
+            typed if entry["mode"] == "type" else eleusis_rule_entry.render_builder(entry, "sci:se", "sci-rule"),
             checker_panel(text, report, "sci-rule-check", "sci:rule-fix", "sci:rule-use"),
             link,
             h("p", {"class": "help", "key": "h"}, t("sci.setup.own_help")),
@@ -164,6 +168,13 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
         if fixed is not None:
             setup_field(screen, "sci-rule-text", fixed)
             screen.services.focus_after_render("#sci-rule-text")
+    elif act.startswith("sci:se:"):
+        what = act[len("sci:se:"):]
+        entry = config.setdefault("_entry", eleusis_rule_entry.new_entry())
+        said = eleusis_rule_entry.handle(entry, what, arg)
+        if said is not None:
+            setup_field(screen, "sci-rule-text", said)
+        screen.services.focus_after_render(eleusis_rule_entry.focus_after(what, arg, "sci-rule"))
     elif act == "sci:copy" and arg:
         screen.services.platform.copy_text(arg, lambda ok: screen.services.announce(
             t("table.copied") if ok else t("table.copy_failed")))
