@@ -102,3 +102,22 @@ def test_a_dealer_on_a_phone_sets_the_secret_rule_by_the_builder(phone_factory, 
     assert compile_rule(dealt).describe(lang) in " ".join(DEALER[lang]["reads"].split())
     dealer.locator(".el-secret").wait_for(timeout=20_000)
     screenshot(dealer, f"eleusis-words-dealer-dealt-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_players_guess_at_the_table_reads_back_and_fits_the_table(context_factory, server, lang):
+    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True,
+                           locale={"en": "en-US", "ja": "ja-JP"}[lang]).new_page()
+    open_app(page, server, "#/eleusis?players=6&bots=5&seed=fit-6")
+    page.locator("#speed").select_option("instant")
+    page.wait_for_selector(".el-table.my-turn .el-play", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"], "the guess button takes no row"
+    page.locator("#el-guess-open").tap()
+    page.locator("#el-guess-text").fill({"en": "higher than the previous card", "ja": "前のカードより大きい"}[lang])
+    page.locator("#el-guess-fit").wait_for(timeout=20_000)
+    assert {"en": "It fits", "ja": "合っています"}[lang] in page.locator("#el-guess-fit").inner_text()
+    if lang == "ja":
+        japanese_font_loaded(page, page.locator("#sheet-guess").inner_text())
+    screenshot(page, f"eleusis-words-table-guess-{lang}")
+    page.locator("#sheet-guess .sheet-close").tap()
+    page.locator("#el-guess-open.written").wait_for(timeout=10_000)

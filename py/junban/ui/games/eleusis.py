@@ -259,10 +259,8 @@ def _status(table, view: dict):
              h("div", {"class": "el-status-text"},
                h("p", {"class": "el-turn", "id": "status", "tabindex": "-1"}, text),
                h("p", {"class": "el-status-facts"}, facts)),
-             h("div", {"class": "el-status-actions"},
-               eleusis_guess.guess_button(table, view),
-               h("button", {"type": "button", "class": "button small el-scores-button", "data-act": "el:scores",
-                            "id": "el-scores", "aria-haspopup": "dialog"}, t("el.scores.title"))))
+             h("button", {"type": "button", "class": "button small el-scores-button", "data-act": "el:scores",
+                          "id": "el-scores", "aria-haspopup": "dialog"}, t("el.scores.title")))
 
 
 def _secret(table, view: dict):
@@ -997,6 +995,11 @@ def key(table, key: str, ctrl: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- seats and the move log
+
+
+def bar_items(table):
+    """The top bar's "Your guess" (a player's own guess at the rule, while a round is on)."""
+    return eleusis_guess.guess_button(table, table.view())
 
 
 def seat_status(table, view: dict, seat: int):

@@ -51,12 +51,15 @@ def guess_rule(table):
 
 
 def guess_button(table, view: dict):
+    """"Your guess" in the top bar: an icon on a phone, with its words on a wider screen; marked once written."""
     if not may_guess(table, view):
         return None
     written = guess_rule(table) is not None
-    return h("button", {"type": "button", "class": ["button", "small", "el-guess-open", "written" if written else None],
-                        "data-act": "el:guess-open", "id": "el-guess-open", "aria-haspopup": "dialog"},
-             t("el.guess.open_written" if written else "el.guess.open"))
+    label = t("el.guess.open_written" if written else "el.guess.open")
+    return h("button", {"type": "button", "class": ["bar-button", "el-guess-open", "written" if written else None],
+                        "data-act": "el:guess-open", "id": "el-guess-open", "aria-haspopup": "dialog",
+                        "aria-label": label},
+             h("span", {"class": "bar-icon", "aria-hidden": "true"}, "✎"), h("span", {"class": "bar-label"}, label))
 
 
 def prophet_line(table, view: dict):
