@@ -111,7 +111,7 @@ def test_becoming_prophet_and_judging(page, server):
 def test_the_dealers_rule_entry_with_the_live_checker(page, server):
     open_app(page, server, "#/eleusis?players=4&bots=3&dealer=1&seed=browser-3")
     instant(page)
-    box = page.get_by_label("Your rule, in the rule language")
+    box = page.get_by_label("Your rule, in words or in the rule language")
     box.fill("if prev.red then card.rank > prev.rank else card.")
     page.wait_for_selector(".el-check-error")
     assert "At character 50" in page.locator("#el-rule-check").inner_text()
@@ -136,7 +136,7 @@ def test_solo_science_a_wrong_guess_shows_cards_and_a_right_guess_wins(page, ser
         hand(page).nth(i).click()
         page.get_by_role("button", name="Play", exact=True).click()
     assert "27 plays left of 30" in page.locator("#status").inner_text()
-    guess = page.get_by_label("Your guess, in the rule language")
+    guess = page.get_by_label("Your guess, in words or in the rule language")
     guess.fill("card.rank >")
     page.wait_for_selector("#sci-guess-check.el-check-error")
     guess.fill("card.red")

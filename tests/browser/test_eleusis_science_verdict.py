@@ -10,9 +10,9 @@ from junban.games.eleusis import rulelink
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot, settle
 
 VIEWS = {"phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True}, "desktop": {"viewport": DESKTOP}}
-WORDS = {"en": {"open": "Guess the rule", "box": "Your guess, in the rule language", "guess": "Guess",
+WORDS = {"en": {"open": "Guess the rule", "box": "Your guess, in words or in the rule language", "guess": "Guess",
                 "wrong": "Not the rule", "after": "after", "first": "first card"},
-         "ja": {"open": "ルールを推測", "box": "ルール言語で書いたあなたの推測", "guess": "推測する",
+         "ja": {"open": "ルールを推測", "box": "言葉またはルール言語で書いたあなたの推測", "guess": "推測する",
                 "wrong": "ルールではありません", "after": "の次に", "first": "最初のカード"}}
 
 

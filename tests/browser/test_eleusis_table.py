@@ -164,7 +164,7 @@ def test_science_at_375x667_enter_plays_and_the_guess_is_one_tap_away(context_fa
     page.keyboard.press("Enter")  # and play it
     expect(page.locator("#status")).to_contain_text("29 plays left")
     page.get_by_role("button", name="Guess the rule").tap()
-    box = page.get_by_label("Your guess, in the rule language")
+    box = page.get_by_label("Your guess, in words or in the rule language")
     expect(box).to_be_focused()
     assert not outside(page, "#sci-guess-text, #sci-guess")
     box.fill("card.suit != prev.siut")
@@ -173,7 +173,7 @@ def test_science_at_375x667_enter_plays_and_the_guess_is_one_tap_away(context_fa
     page.reload()
     page.wait_for_selector('html[data-ready="true"]')
     page.get_by_role("button", name="Guess the rule").tap()
-    expect(page.get_by_label("Your guess, in the rule language")).to_have_value("card.suit != prev.siut")
+    expect(page.get_by_label("Your guess, in words or in the rule language")).to_have_value("card.suit != prev.siut")
 
 
 def test_japanese_table_and_science_screens(context_factory, server):
@@ -188,7 +188,7 @@ def test_japanese_table_and_science_screens(context_factory, server):
     page.set_viewport_size(DESKTOP)
     screenshot(page, "eleusis-ja-desktop")
     open_app(page, server, "#/eleusis?players=4&bots=3&dealer=1&seed=ja-rule")
-    page.get_by_label("ルール言語で書いたあなたのルール").fill("ｃａｒｄ．ｃｏｌｕｒ ＝ ｒｅｄ")
+    page.get_by_label("言葉またはルール言語で書いたあなたのルール").fill("ｃａｒｄ．ｃｏｌｕｒ ＝ ｒｅｄ")
     check = page.locator("#el-rule-check")
     expect(check).to_contain_text("6文字目")
     expect(check).to_contain_text("「colour」のことですか")

@@ -76,3 +76,11 @@ def test_profile_analysis_says_which_answers_got_worse():
     later["verdict"]["turning"]["best_left_after"] = 2
     assert compare({"deals_detail": [earlier]}, [later], turning=True)[0].startswith("s: turning point's levels differ")
     assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, None)], turning=False)[0].startswith("s: same")
+
+
+def test_eleusis_phrasings_runs():
+    """The plain-words benchmark (docs/bench-eleusis.md, "Rules said in words"), on a slice of the tuning part."""
+    out = run_tool("tools/eleusis_phrasings.py", "--part", "tuning", "--limit", "6", "--show", "misses")
+    result = json.loads(out.strip().splitlines()[-1])
+    assert set(result["languages"]) == {"en", "ja"} and result["languages"]["en"]["n"] == 6
+    assert all(lang["understood"] + sum(lang["misses"].values()) == lang["n"] for lang in result["languages"].values())

@@ -60,3 +60,26 @@ def test_a_report_offers_the_fix_and_remembers_no_words_of_the_current_language(
     assert "message" not in report, "the message is made when drawn, so a change of language shows at once"
     assert checker.applied_fix(report) == "card.suit = hearts"
     assert checker.rule_report("card.suit = hearts")["ok"]
+
+
+def test_the_words_offered_as_examples_read_and_never_give_a_library_rule_away():
+    """Every phrase quoted as an example in the checker's texts reads as a rule, in either language, and none is
+    a library rule (an example must not hand a solo-science player the answer)."""
+    from junban.games.eleusis import library
+    from junban.games.eleusis.equivalence import compare
+    from junban.games.eleusis.lang.phrases import understand
+    from junban.ui.text import eleusis as texts
+
+    quoted = set()
+    for catalog in (texts.EN, texts.JA):
+        for key in ("el.check.placeholder", "el.check.empty", "el.words.try", "sci.guess.help"):
+            for a, b in re.findall(r"“([^”]+)”|「([^」]+)」", catalog[key]):
+                quoted.add(a or b)
+            if key == "el.check.placeholder":
+                quoted.add(re.sub(r"^(e\.g\. |例：)", "", catalog[key]))
+    assert len(quoted) >= 6, quoted
+    for phrase in quoted:
+        got = understand(phrase)
+        assert got.ok, phrase
+        rule = compile_rule(got.rule)
+        assert not any(compare(rule, entry.compiled()).equivalent for entry in library.all_rules()), phrase

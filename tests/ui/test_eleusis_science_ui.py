@@ -80,7 +80,7 @@ def test_a_wrong_guess_shows_cards_then_the_right_guess_wins_and_the_rule_can_be
     assert session(app).state.plays_left == 27
     page = text(platform)
     assert "Not the rule" in page and ("right under the secret rule" in page or "wrong under the secret rule" in page)
-    assert "guessed card.red not the rule" in by_id(platform, "move-log").textContent
+    assert "guessed “the card is red” not the rule" in by_id(platform, "move-log").textContent
     app.field("sci-guess", "card.rank >", False)
     assert "At character 12" in by_id(platform, "sci-guess-check").textContent
     app.field("sci-guess", "card.colour != prev.colour", False)

@@ -28,6 +28,7 @@ from junban.games.eleusis.lang import Rule, compile_rule
 from junban.games.eleusis.rules import SLUG, STRING_MAX, first_correct_card, judge_cards
 from junban.games.eleusis.belief import read
 from junban.games.eleusis.scientist import Scientist, default_hypotheses, entropy
+from junban.games.eleusis.fit import evidence  # noqa: F401 (the bots' and hints' evidence: moved to fit)
 from junban.rng import rng_for
 
 LEVELS = ("baseline", "strong")
@@ -60,32 +61,6 @@ def looks_stuck(view: dict) -> bool:
     active = len([s for s in range(len(view["hand_counts"])) if s != view["dealer"] and s != view["prophet"]
                   and s not in view["expelled"]])
     return wrong_in_a_row(view) >= STUCK_ROUNDS * max(1, active)
-
-
-def evidence(view: dict, full: bool = True) -> list[tuple]:
-    """The round's evidence in the order it arose: ``("cards", before, played, accepted)`` and
-    ``("no_play", before, hand, right)``. Without ``full``: only the cards that joined the mainline."""
-    mainline = view["mainline"]
-    items: list[tuple] = []
-    if full:
-        items += [("cards", (), (c,), False) for c in view["laid_aside"]]
-    for event in view["events"]:
-        kind = event["type"]
-        if kind == "starter":
-            items.append(("cards", (), (event["card"],), True))
-            continue
-        if kind not in ("play", "no_play"):
-            continue
-        before = tuple(mainline[:event["mainline_before"]])
-        if kind == "play":
-            if full or event["right"]:
-                items.append(("cards", before, tuple(event["cards"]), event["right"]))
-        else:
-            if full:
-                items.append(("no_play", before, tuple(event["hand"]), event["right"]))
-            if not event["right"]:
-                items.append(("cards", before, (event["placed"],), True))
-    return items
 
 
 def observe(sci: Scientist, items: list[tuple]) -> None:

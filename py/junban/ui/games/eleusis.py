@@ -31,7 +31,7 @@ from junban.games.eleusis import rules as el
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games import eleusis_hints
+from junban.ui.games import eleusis_guess, eleusis_hints, eleusis_rule_entry
 from junban.ui.games.eleusis_cards import (
     card_face,
     card_name,
@@ -44,9 +44,10 @@ from junban.ui.games.eleusis_cards import (
 from junban.ui.games.eleusis_checker import (
     LANGUAGE_EXAMPLES,
     PLACEHOLDER,
-    applied_fix,
     checker_panel,
+    counted_rule,
     language_help,
+    offered_text,
     rule_report,
 )
 from junban.ui.i18n import t
@@ -136,7 +137,14 @@ def new_table_state() -> dict:
     hint asked for (``eleusis_hints``)."""
     return {"picked": [], "summary_seen": None, "prophet_plan": False, "prophet_asked": False,
             "call": None, "refused": None, "cursor": None, "hint": None,
-            "rule": {"mode": "write", "text": "", "level": "easy", "rule_id": None, "hint": "", "library_hint": True}}
+            "rule": new_rule_state()}
+
+
+def new_rule_state() -> dict:
+    """The dealer's rule being set: how (said, from the library, judged by hand), the words and how they are
+    said (typed or built: ``eleusis_rule_entry``), the library's choice, the hint."""
+    return {"mode": "write", "text": "", "level": "easy", "rule_id": None, "hint": "", "library_hint": True,
+            "entry": eleusis_rule_entry.new_entry()}
 
 
 def slots(hand: list[str]) -> list[tuple[str, int]]:
@@ -455,6 +463,7 @@ def _judge_panel(table, view: dict):
         # the whole hand shown, duplicates included; a card that is there twice is one choice
         body = [
             h("p", {"key": "q"}, t("el.judge.no_play", name=name, card=card_name(after))),
+            eleusis_guess.prophet_line(table, view) if as_prophet else None,
             help_text,
             h("p", {"class": "help", "key": "h"}, t("el.judge.no_play_pick")),
             h("div", {"class": "el-pick", "key": "p"},
@@ -470,6 +479,7 @@ def _judge_panel(table, view: dict):
         body = [
             h("p", {"key": "q"}, t("el.judge.play", name=name, card=card_name(after), n=len(pending["cards"]))),
             cards_row(pending["cards"], "el-row el-judged"),
+            eleusis_guess.prophet_line(table, view) if as_prophet else None,
             help_text,
             h("div", {"class": "el-actions", "key": "a"},
               h("button", {"type": "button", "class": "button", "data-act": "el:judge", "data-arg": "right",
@@ -500,16 +510,23 @@ def _rule_entry(table, view: dict):
                            "aria-pressed": "true" if m == mode else "false", "key": m}, t(f"el.rule.mode.{m}"))
               for m in RULE_MODES])
     report = None
+    in_bar = True  # the checker's answer at the foot of the screen, with the button
     if mode == "write":
         report = state.get("report") or rule_report(state["text"])
-        body = [
+        entry = state["entry"]
+        typed = [
             h("label", {"class": "field-label", "for": "el-rule-text", "key": "l"}, t("el.rule.write_label")),
-            h("textarea", {"id": "el-rule-text", "class": "el-rule-text", "data-field": "el-rule-text",
+            h("textarea", {"id": "el-rule-text", "class": "el-rule-text el-words-text", "data-field": "el-rule-text",
                            "value": state["text"], "rows": "3", "spellcheck": "false", "autocomplete": "off",
                            "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "el-rule-check",
-                           "placeholder": PLACEHOLDER, "key": "t"}),
+                           "placeholder": t("el.check.placeholder"), "key": "t"}),
             language_help(),
         ]
+        body = [eleusis_rule_entry.modes(entry, "el:re", "el-rule"),
+                *(typed if entry["mode"] == "type" else [eleusis_rule_entry.render_builder(entry, "el:re", "el-rule")])]
+        if eleusis_rule_entry.choosing(entry):  # the choices need the screen: the reading follows them, not in the bar
+            body.append(checker_panel(state["text"], report, "el-rule-check", "el:rule-fix", "el:rule-use"))
+            in_bar = False
         ready = report.get("ok") and not report.get("no_first")
     elif mode == "library":
         level = state["level"]
@@ -556,7 +573,8 @@ def _rule_entry(table, view: dict):
         tabs, body, hint_box,
         # At the foot of the screen, even with the on-screen keyboard open: the checker's answer, and the button.
         h("div", {"class": "el-rule-bar action-bar"},
-          checker_panel(state["text"], report, "el-rule-check", "el:rule-fix") if report is not None else None,
+          checker_panel(state["text"], report, "el-rule-check", "el:rule-fix", "el:rule-use")
+          if report is not None and in_bar else None,
           h("div", {"class": "el-actions"},
             h("button", {"type": "button", "class": "button primary big", "data-act": "el:start-round",
                          "id": "el-start-round", "disabled": not ready}, t("el.rule.start")))),
@@ -569,6 +587,8 @@ def _rule_entry(table, view: dict):
 def render_sheet(table, name: str, arg: str | None):
     if name == eleusis_hints.SHEET:
         return eleusis_hints.render_sheet(table)
+    if name == eleusis_guess.SHEET:
+        return eleusis_guess.render_sheet(table)
     view = table.view()
     if name == "no-play":
         after = view["mainline"][-1] if view["mainline"] else None
@@ -739,6 +759,8 @@ def _final_scores(table, view: dict):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
+    if eleusis_guess.handle(table, act, arg):
+        return
     if act.startswith("hint:"):
         if _playing(table):
             eleusis_hints.handle(table, act, _table_hint, _pick_hinted)
@@ -793,11 +815,19 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "el:rule-level" and arg in LEVELS:
         local["rule"]["level"] = arg
         local["rule"]["rule_id"] = None
-    elif act == "el:rule-fix":
-        fixed = applied_fix(local["rule"].get("report"))
+    elif act in ("el:rule-fix", "el:rule-use"):
+        report = local["rule"].get("report")
+        fixed = offered_text(report, act, arg)
         if fixed is not None:
+            local["rule"]["entry"]["mode"] = "type"
             field(table, "el-rule-text", fixed)
             table.services.focus_after_render("#el-rule-text")
+    elif act.startswith("el:re:"):
+        what = act[len("el:re:"):]
+        said = eleusis_rule_entry.handle(local["rule"]["entry"], what, arg)
+        if said is not None:
+            field(table, "el-rule-text", said)
+        table.services.focus_after_render(eleusis_rule_entry.focus_after(what, arg, "el-rule"))
     elif act == "el:start-round":
         start_round(table)
 
@@ -898,8 +928,11 @@ def start_round(table) -> None:
         return
     state = table.local["rule"]
     hint = state["hint"].strip() or None
-    if state["mode"] == "write":
-        action = {"rule": state["text"]}
+    if state["mode"] == "write":  # the rule the words read as (the one read back), never the words
+        rule = counted_rule(state.get("report") or rule_report(state["text"]))
+        if rule is None:
+            return
+        action = {"rule": rule}
         if hint:
             action["hint"] = hint
     elif state["mode"] == "library":
@@ -912,11 +945,13 @@ def start_round(table) -> None:
         if hint:
             action["hint"] = hint
     if table.act(action):
-        table.local["rule"] = new_table_state()["rule"]
+        table.local["rule"] = new_rule_state()
         table.services.focus_after_render("#status")
 
 
 def field(table, name: str, value) -> bool:
+    if eleusis_guess.field(table, name, value):
+        return True
     state = table.local["rule"]
     if name == "el-rule-text":
         state["text"] = str(value)[:2000]
@@ -960,6 +995,11 @@ def key(table, key: str, ctrl: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- seats and the move log
+
+
+def bar_items(table):
+    """The top bar's "Your guess" (a player's own guess at the rule, while a round is on)."""
+    return eleusis_guess.guess_button(table, table.view())
 
 
 def seat_status(table, view: dict, seat: int):

@@ -1,9 +1,13 @@
 """The live checker under a rule box (the dealer's secret rule, a science guess, a rule for a friend).
 
-As the person types: the error at its position (a caret under the very character, full-width ones included), in
-the person's language (the rule language's English phrases are put into Japanese phrase by phrase), with a "did
-you mean" fix from the engine (``lang.suggest``: ``colur`` → colour, ``hart`` → hearts, ``=<`` → ``<=``) and a button
-that applies it; or, for a rule that compiles, the rule in plain words, how often it accepts a card and warnings.
+A rule box takes plain words ("red cards only", 「赤と黒が交互」: ``lang.phrases``) or the rule language. As the
+person types: for words, the rule they read as, said back in plain words (what counts is that rule, and nothing
+else), with what a vague word was taken to mean; words it does not know or cannot put together are named, with
+phrasings that do read offered as buttons ("did you mean"). For the rule language: the error at its position (a
+caret under the very character, full-width ones included), in the person's language (the rule language's English
+phrases are put into Japanese phrase by phrase), with a "did you mean" fix from the engine (``lang.suggest``:
+``colur`` → colour, ``hart`` → hearts, ``=<`` → ``<=``) and a button that applies it. For a rule, how often it
+accepts a card and warnings.
 """
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ import re
 import unicodedata
 
 from junban.games.eleusis import cards, checker
-from junban.games.eleusis.lang import RuleError, compile_rule
+from junban.games.eleusis.lang import compile_rule
+from junban.games.eleusis.lang.phrases import understand
 from junban.games.eleusis.lang.suggest import suggest
 from junban.ui import i18n
 from junban.ui.dom import h
@@ -135,20 +140,43 @@ def error_message(position: int, expected: str, found: str) -> str:
 
 
 def rule_report(text: str) -> dict:
-    """What the person sees while typing: the error at its position and a fix to offer, or acceptance, warning and
-    plain words. Plain data: it is kept with the table's choices between renders."""
+    """What the person sees while typing. Plain data (kept with the table's choices between renders):
+
+    - a rule (words read, or the rule language): ``ok``, ``rule`` (the rule text that counts: a guess or a secret
+      rule is always this, never the words), ``from_words``, ``notes`` (vague words and what they were read as),
+      ``words`` (the rule said back, en and ja), ``acceptance``, ``warning``, ``no_first``;
+    - words not read: ``ok`` False, ``status`` ("unknown" or "unread"), ``unknown`` (the words not known),
+      ``suggestions`` (phrasings that read: ``text``, ``rule`` and its ``words``);
+    - the rule language with an error: ``ok`` False, ``position``, ``expected``, ``found``, ``fix``."""
     if not text.strip():
         return {"empty": True}
-    try:
-        rule = compile_rule(text)
-    except RuleError as err:
+    got = understand(text)
+    if got.status in ("unknown", "unread"):
+        return {"ok": False, "status": got.status, "unknown": [word for word, _, _ in got.unknown],
+                "suggestions": [{"text": s.text, "rule": s.rule, "words": _said(compile_rule(s.rule))}
+                                for s in got.suggestions]}
+    if got.status == "code-error":
+        err = got.error
         fix = suggest(text)
         return {"ok": False, "position": err.position, "expected": err.expected, "found": err.found,
                 "fix": {"text": fix.text, "changes": [list(c) for c in fix.changes]} if fix else None}
-    report = checker.check(text)
-    return {"ok": True, "acceptance": report.acceptance, "warning": report.warning,
+    rule = compile_rule(got.rule)
+    report = checker.check(got.rule)
+    return {"ok": True, "rule": got.rule, "from_words": got.status == "rule", "notes": list(got.notes),
+            "acceptance": report.acceptance, "warning": report.warning,
             "words": {"en": report.words_en, "ja": report.words_ja},
             "no_first": not any(rule.judge((), c) for c in cards.DECK)}
+
+
+def _said(rule) -> dict:
+    return {"en": rule.describe("en"), "ja": rule.describe("ja")}
+
+
+def counted_rule(report: dict | None) -> str | None:
+    """The rule a report says counts (what a guess or a secret rule sends), or None when there is none."""
+    if report and report.get("ok"):
+        return report["rule"]
+    return None
 
 
 def _wide(ch: str) -> bool:
@@ -170,11 +198,14 @@ def caret_lines(text: str, position: int) -> tuple[str, str]:
     return shown, pad + "^"
 
 
-def checker_panel(text: str, report: dict, ident: str, fix_act: str | None = None):
-    """The checker's answer under a rule box; ``fix_act``: the intent of the "did you mean" button."""
+def checker_panel(text: str, report: dict, ident: str, fix_act: str | None = None, use_act: str | None = None):
+    """The checker's answer under a rule box; ``fix_act``: the intent of the "did you mean" button for the rule
+    language; ``use_act``: the intent of a suggested phrasing's button (its index as argument)."""
     if report.get("empty"):
         return h("div", {"class": "el-check", "id": ident, "aria-live": "polite"},
                  h("p", {"class": "help"}, t("el.check.empty")))
+    if not report["ok"] and report.get("status"):
+        return words_problem(report, ident, use_act)
     if not report["ok"]:
         shown, caret = caret_lines(text, report["position"])
         fix = report.get("fix")
@@ -204,19 +235,62 @@ def checker_panel(text: str, report: dict, ident: str, fix_act: str | None = Non
         warn = t("el.check.too_many", rate=rate)
     return h("div", {"class": "el-check el-check-ok", "id": ident, "aria-live": "polite"},
              h("p", {"class": "el-words"}, h("strong", {}, t("el.check.words")), " ", report["words"][lang]),
+             _notes(report),
+             _code_line(report),
              h("p", {}, t("el.check.rate", rate=rate),
                h("span", {"class": "el-meter", "aria-hidden": "true"},
                  h("span", {"class": "el-meter-fill", "style": f"width:{max(2, rate)}%"}))),
              h("p", {"class": "warning", "role": "alert"}, warn) if warn else None)
 
 
-def guess_check(text: str, report: dict, ident: str, fix_act: str | None = None):
-    """A guess: parse errors at their position and the guess in plain words (no acceptance warnings)."""
+def guess_check(text: str, report: dict, ident: str, fix_act: str | None = None, use_act: str | None = None):
+    """A guess: what it reads as (its words and the rule), or what keeps it from reading (no acceptance
+    warnings: a guess may be any rule)."""
     if report.get("ok"):
         return h("div", {"class": "el-check el-check-ok", "id": ident, "aria-live": "polite"},
                  h("p", {"class": "el-words"}, h("strong", {}, t("sci.guess.reads")), " ",
-                   report["words"][i18n.language()]))
-    return checker_panel(text, report, ident, fix_act)
+                   report["words"][i18n.language()]),
+                 _notes(report), _code_line(report))
+    return checker_panel(text, report, ident, fix_act, use_act)
+
+
+def _notes(report: dict):
+    """Vague words said with what they were read as ("high" as 8 to K), so the person can say it exactly."""
+    notes = report.get("notes") or []
+    if not notes:
+        return None
+    return h("p", {"class": "el-note"}, t("el.check.vague", words=t("el.list_sep").join(
+        t(f"el.check.vague.{n}") for n in notes)))
+
+
+def _code_line(report: dict):
+    """The rule in the rule language, small, under words that were read: for those who like the code form."""
+    if not report.get("from_words"):
+        return None
+    return h("p", {"class": "el-code-line muted"}, t("el.check.code"), " ", h("code", {"class": "el-code"}, report["rule"]))
+
+
+def words_problem(report: dict, ident: str, use_act: str | None):
+    """Words not read: the unknown words named (or that they could not be put together), and phrasings that do
+    read offered as buttons, each with its reading — the person chooses; nothing is guessed for them."""
+    lang = i18n.language()
+    if report["status"] == "unknown":
+        words = t("el.list_sep").join(f"“{w}”" for w in report["unknown"])
+        problem = t("el.words.unknown", n=len(report["unknown"]), words=words)
+    else:
+        problem = t("el.words.unread")
+    offers = []
+    for i, s in enumerate(report.get("suggestions") or []):
+        offers.append(h("li", {"key": i},
+                        h("button", {"type": "button", "class": "button small el-use", "data-act": use_act,
+                                     "data-arg": str(i), "id": f"{ident}-use-{i}"} if use_act else {"class": "el-use"},
+                          s["text"]),
+                        h("span", {"class": "el-use-reads"}, t("el.words.reads", words=s["words"][lang]))))
+    return h("div", {"class": "el-check el-check-error", "id": ident, "aria-live": "polite"},
+             h("p", {"class": "error-text"}, problem),
+             h("div", {"class": "el-fix"}, h("p", {"class": "el-fix-text"}, t("el.words.did_you_mean")),
+               h("ul", {"class": "el-uses"}, offers)) if offers else
+             h("p", {"class": "help"}, t("el.words.try")))
 
 
 def language_help():
@@ -232,3 +306,17 @@ def applied_fix(report: dict | None) -> str | None:
     """The corrected text a report offers (the "did you mean" button applies it), or None."""
     fix = (report or {}).get("fix")
     return fix["text"] if fix else None
+
+
+def offered_text(report: dict | None, act: str, arg: str | None) -> str | None:
+    """The text a checker's button offers: the rule language's fix (an intent ending "-fix") or a suggested
+    phrasing (ending "-use", its index as ``arg``)."""
+    return applied_fix(report) if act.endswith("-fix") else suggested_text(report, arg)
+
+
+def suggested_text(report: dict | None, arg: str | None) -> str | None:
+    """The phrasing a report offers at index ``arg`` (a suggestion's button), or None."""
+    offers = (report or {}).get("suggestions") or []
+    if arg is None or not arg.isdigit() or int(arg) >= len(offers):
+        return None
+    return offers[int(arg)]["text"]

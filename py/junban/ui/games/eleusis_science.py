@@ -5,9 +5,10 @@ writes for a friend (with the live checker and the link to send), or a rule carr
 tab stays offered however often the person looks at the others). The table, phone first: the plays left, the
 layout (line or grid, as at the table), the hand of 12 sorted by suit and rank, and the action bar: Play (Enter
 plays a chosen card too), "Hint" (the scientist's hints, step by step: ``eleusis_hints``) and "Guess the rule", which
-opens the guess panel (a drawer over the hand on a phone,
-beside the table on a wide screen): a box in the rule language with the checker's errors at their position and a
-"did you mean" fix, the guess read back in plain words, and every earlier guess with its counterexample as cards.
+opens the guess panel (a drawer over the hand on a phone, beside the table on a wide screen): the guess said in
+words or the rule language, typed or built by taps (``eleusis_rule_entry``), read back in plain words before it
+counts ("Your guess reads: ..."; the rule sent is that reading, never the words), with "did you mean" phrasings
+when words do not read, and every earlier guess, in words, with its counterexample as cards.
 A draft guess is kept with the save, so a reload does not lose it. Score = plays left at the right guess (a wrong
 guess costs 2). At the end the rule is revealed in plain words, with a link to share it with a friend.
 
@@ -18,20 +19,21 @@ Accessible names as at the table: a card in hand is a button named by the card (
 from __future__ import annotations
 
 from junban.games.eleusis import cards, library, science
+from junban.games.eleusis.lang import RuleError, compile_rule
 from junban.games.eleusis_science import links as science_links
 from junban.storage import DRAFT_PREFIX, StorageFull
 from junban.storage import MAX_DRAFT as DRAFT_MAX
 from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
-from junban.ui.games import eleusis_hints
+from junban.ui.games import eleusis_hints, eleusis_rule_entry
 from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
 from junban.ui.games.eleusis_checker import (
-    PLACEHOLDER,
-    applied_fix,
     checker_panel,
+    counted_rule,
     guess_check,
     language_help,
+    offered_text,
     rule_report,
 )
 from junban.ui.i18n import t
@@ -73,8 +75,9 @@ def setup_config(screen) -> dict:
     config = screen.config
     source = _source(config)
     out = {"level": config.get("level", "medium"), "show_hint": bool(config.get("show_hint"))}
-    if source == "own":
-        out["rule"] = config.get("_text", "")
+    if source == "own":  # the rule the words read as (the words themselves when they do not read: refused there)
+        out["rule"] = counted_rule(config.get("_report") or rule_report(config.get("_text", ""))) \
+            or config.get("_text", "")
     elif source == "link":
         out["rule"] = config["rule"]
     return out
@@ -107,19 +110,23 @@ def setup_options(screen):
         report = config.get("_report") or rule_report(text)
         link = None
         if report.get("ok") and not report.get("no_first"):
-            url = screen.services.platform.page_url() + science_links.rule_link(text)
+            url = screen.services.platform.page_url() + science_links.rule_link(report["rule"])
             link = h("div", {"class": "share-box sci-friend", "key": "link"},
                      h("label", {"for": "sci-friend-url"}, t("sci.setup.friend_link")),
                      h("input", {"id": "sci-friend-url", "type": "text", "readonly": True, "value": url}),
                      h("button", {"type": "button", "class": "button", "data-act": "sci:copy", "data-arg": url},
                        t("sci.setup.copy")))
+        entry = config.setdefault("_entry", eleusis_rule_entry.new_entry())
+        typed = h("textarea", {"id": "sci-rule-text", "class": "el-rule-text el-words-text", "data-field": "sci-rule-text",
+                               "value": text, "rows": "3", "spellcheck": "false", "autocomplete": "off",
+                               "autocapitalize": "off", "maxlength": "2000", "aria-describedby": "sci-rule-check",
+                               "key": "t", "placeholder": t("el.check.placeholder")})
         body = [
-            h("label", {"class": "field-label", "for": "sci-rule-text", "key": "l"}, t("sci.setup.own_label")),
-            h("textarea", {"id": "sci-rule-text", "class": "el-rule-text", "data-field": "sci-rule-text", "value": text,
-                           "rows": "3", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
-                           "maxlength": "2000", "aria-describedby": "sci-rule-check", "key": "t",
-                           "placeholder": PLACEHOLDER}),
-            checker_panel(text, report, "sci-rule-check", "sci:rule-fix"),
+            h("label", {"class": "field-label", "for": "sci-rule-text", "key": "l"}, t("sci.setup.own_label"))
+            if entry["mode"] == "type" else h("p", {"class": "field-label", "key": "l"}, t("sci.setup.own_label")),
+            eleusis_rule_entry.modes(entry, "sci:se", "sci-rule"),
+            typed if entry["mode"] == "type" else eleusis_rule_entry.render_builder(entry, "sci:se", "sci-rule"),
+            checker_panel(text, report, "sci-rule-check", "sci:rule-fix", "sci:rule-use"),
             link,
             h("p", {"class": "help", "key": "h"}, t("sci.setup.own_help")),
             language_help(),
@@ -155,11 +162,19 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
         config["_source"] = arg
     elif act == "sci:level" and arg in library.LEVELS:
         config["level"] = arg
-    elif act == "sci:rule-fix":
-        fixed = applied_fix(config.get("_report"))
+    elif act in ("sci:rule-fix", "sci:rule-use"):
+        report = config.get("_report")
+        fixed = offered_text(report, act, arg)
         if fixed is not None:
             setup_field(screen, "sci-rule-text", fixed)
             screen.services.focus_after_render("#sci-rule-text")
+    elif act.startswith("sci:se:"):
+        what = act[len("sci:se:"):]
+        entry = config.setdefault("_entry", eleusis_rule_entry.new_entry())
+        said = eleusis_rule_entry.handle(entry, what, arg)
+        if said is not None:
+            setup_field(screen, "sci-rule-text", said)
+        screen.services.focus_after_render(eleusis_rule_entry.focus_after(what, arg, "sci-rule"))
     elif act == "sci:copy" and arg:
         screen.services.platform.copy_text(arg, lambda ok: screen.services.announce(
             t("table.copied") if ok else t("table.copy_failed")))
@@ -173,7 +188,7 @@ def new_table_state() -> dict:
     yet) and its checker report, whether the guess panel is open (a phone), the link to
     share the rule, the keyboard's place in the hand, the scientist's hint asked for (``eleusis_hints``)."""
     return {"picked": None, "guess": None, "report": None, "guess_open": False, "friend_url": None,
-            "cursor": None, "hint": None}
+            "cursor": None, "hint": None, "entry": eleusis_rule_entry.new_entry()}
 
 
 def _hand(view: dict) -> list[tuple[str, int]]:
@@ -356,12 +371,10 @@ def _guess_panel(table, view: dict):
         _latest_guess(view),
         h("p", {"class": "help"}, t("sci.guess.last_chance")) if last_chance else
         None if view["guesses"] else h("p", {"class": "help"}, t("sci.guess.help", cost=science.WRONG_GUESS_COST)),
-        h("label", {"class": "visually-hidden", "for": "sci-guess-text"}, t("sci.guess.label")),
-        h("textarea", {"id": "sci-guess-text", "class": "el-rule-text", "data-field": "sci-guess", "value": local["guess"],
-                       "rows": "2", "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off",
-                       "maxlength": str(DRAFT_MAX), "aria-describedby": "sci-guess-check",
-                       "placeholder": PLACEHOLDER}),
-        guess_check(local["guess"], report, "sci-guess-check", "sci:guess-fix"),
+        eleusis_rule_entry.modes(local["entry"], "sci:ge", "sci-guess"),
+        _guess_words(table, local) if local["entry"]["mode"] == "type" else
+        eleusis_rule_entry.render_builder(local["entry"], "sci:ge", "sci-guess"),
+        guess_check(local["guess"], report, "sci-guess-check", "sci:guess-fix", "sci:guess-use"),
         h("div", {"class": "el-actions"},
           h("button", {"type": "button", "class": "button primary", "data-act": "sci:guess", "id": "sci-guess",
                        "disabled": not report.get("ok")}, t("sci.guess.button")),
@@ -370,6 +383,32 @@ def _guess_panel(table, view: dict):
         _guesses(view, earlier_only=True),
         language_help(),
     )
+
+
+def _guess_words(table, local: dict):
+    """The guess typed: words or the rule language."""
+    return h("div", {"class": "el-entry-type"},
+             h("label", {"class": "visually-hidden", "for": "sci-guess-text"}, t("sci.guess.label")),
+             h("textarea", {"id": "sci-guess-text", "class": "el-rule-text el-words-text", "data-field": "sci-guess",
+                            "value": local["guess"], "rows": "2", "spellcheck": "false", "autocomplete": "off",
+                            "autocapitalize": "off", "maxlength": str(DRAFT_MAX), "aria-describedby": "sci-guess-check",
+                            "placeholder": t("el.check.placeholder")}))
+
+
+def rule_words(text: str, inline: bool = False) -> str:
+    """A rule (a guess, always a rule the engine took) in plain words in the person's language; ``inline``: as a
+    quotation inside a sentence (“the card is red”)."""
+    lang = i18n.language()
+    try:
+        words = compile_rule(text).describe(lang)
+    except RuleError:
+        return text
+    if not inline:
+        return words
+    words = words.rstrip(".。")
+    if lang == "en":
+        return f"“{words[:1].lower()}{words[1:]}”"
+    return f"「{words}」"
 
 
 def _guess_item(guess: dict, number: int, ident: str | None = None):
@@ -403,8 +442,8 @@ def _guess_item(guess: dict, number: int, ident: str | None = None):
     if ident:
         attrs.update({"id": ident, "tabindex": "-1"})
     return h("li", attrs,
-             h("p", {"class": "sci-guess-text"}, t("sci.guess.n", n=number), " ",
-               h("code", {"class": "el-code"}, guess["text"])),
+             h("p", {"class": "sci-guess-text"}, t("sci.guess.n", n=number), " ", rule_words(guess["text"])),
+             h("p", {"class": "el-code-line muted"}, h("code", {"class": "el-code"}, guess["text"])),
              verdict, example)
 
 
@@ -474,11 +513,17 @@ def handle(table, act: str, arg: str | None) -> None:
         table.services.focus_after_render("#sci-guess-open")
     elif act == "sci:guess":
         guess(table)
-    elif act == "sci:guess-fix":
-        fixed = applied_fix(local["report"])
+    elif act in ("sci:guess-fix", "sci:guess-use"):
+        fixed = offered_text(local["report"], act, arg)
         if fixed is not None:
+            local["entry"]["mode"] = "type"
             field(table, "sci-guess", fixed)
             table.services.focus_after_render("#sci-guess-text")
+    elif act.startswith("sci:ge:"):
+        said = eleusis_rule_entry.handle(local["entry"], act[len("sci:ge:"):], arg)
+        if said is not None:
+            field(table, "sci-guess", said)
+        table.services.focus_after_render(eleusis_rule_entry.focus_after(act[len("sci:ge:"):], arg, "sci-guess"))
     elif act == "sci:give-up":
         if table.my_turn():
             table.open_sheet("give-up", opener="#sci-give-up", focus="#give-up-no")
@@ -515,10 +560,14 @@ def play(table) -> None:
 
 
 def guess(table) -> None:
+    """Guess the rule the words read as (the one read back), never the words themselves."""
     local = table.local
     if not table.my_turn() or not (local["guess"] or "").strip():
         return
-    if table.act({"guess": local["guess"]}):
+    rule = counted_rule(local["report"] or rule_report(local["guess"]))
+    if rule is None:
+        return
+    if table.act({"guess": rule}):
         if table.session.is_over:
             local["guess"], local["report"] = "", None
         _keep_draft(table)
@@ -603,7 +652,7 @@ def _event_parts(event: dict, compact: bool):
                 h("span", {"class": ["el-verdict", "right" if event["right"] else "wrong"]},
                   t("el.log.right") if event["right"] else t("el.log.wrong"))]
     if kind == "guess":
-        parts = [t("sci.log.guess"), " ", h("code", {"class": "el-code"}, event["text"]), " ",
+        parts = [t("sci.log.guess"), " ", h("span", {"class": "el-log-rule"}, rule_words(event["text"], inline=True)), " ",
                  h("span", {"class": ["el-verdict", "right" if event["right"] else "wrong"]},
                    t("sci.log.guess_right") if event["right"] else t("sci.log.guess_wrong",
                                                                      cost=science.WRONG_GUESS_COST))]

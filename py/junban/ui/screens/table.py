@@ -129,10 +129,13 @@ class TableScreen:
     # ------------------------------------------------------------------ render
 
     def header_items(self):
-        """The table's own part of the top bar: its title, and buttons for the rules and the menu."""
+        """The table's own part of the top bar: its title, the game's own buttons (``bar_items(table)``, if the
+        game has any: Eleusis's "Your guess"), and buttons for the rules and the menu."""
+        game_items = getattr(self.ui, "bar_items", None)
         return h("div", {"class": "table-bar"},
                  h("h1", {"class": "table-title"}, self.title),
                  marks.mode_chip(self.session),
+                 game_items(self) if game_items else None,
                  h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
                          "aria-label": t("tut.offer.play")},
                    h("span", {"class": "bar-label"}, t("tut.offer.play")),

@@ -153,3 +153,18 @@ def suggest(text: str) -> Suggestion | None:
     if not changes:
         return None
     return Suggestion(text=text, compiles=err is None, changes=tuple(changes))
+
+
+def nearest(word: str, known, limit: int = 2) -> list[str]:
+    """Known words (of the plain-words lexicons) within a small edit distance of ``word``, nearest first."""
+    word = word.lower()
+    allowed = 1 if len(word) <= 4 else 2
+    scored = []
+    for candidate in known:
+        if abs(len(candidate) - len(word)) > allowed:
+            continue
+        d = distance(word, candidate)
+        if 0 < d <= allowed:
+            scored.append((d, candidate))
+    scored.sort()
+    return [c for _, c in scored[:limit]]

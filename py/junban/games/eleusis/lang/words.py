@@ -39,6 +39,7 @@ _RANK_OPS_EN = {"=": "is", "!=": "is not", "<": "is lower than", "<=": "is at mo
 _SAME_REF_RANK_EN = {"<": "is lower than", "<=": "is not higher than", ">": "is higher than",
                      ">=": "is not lower than"}
 _SAME_REF_RANK_JA = {"<": "より小さい", "<=": "以下", ">": "より大きい", ">=": "以上"}
+_RANK_NAMED = {1: ("an ace", "A"), 11: ("a jack", "J"), 12: ("a queen", "Q"), 13: ("a king", "K")}
 
 
 def _ordinal(n: int) -> str:
@@ -275,6 +276,16 @@ class _Words:
             if op == "=":
                 return f"「{pa}」と「{pb}」が両方とも成り立つか、両方とも成り立たない"
             return f"「{pa}」と「{pb}」のどちらか一方だけが成り立つ"
+        if a.kind == "feature" and a.value == "rank" and b.kind == "num" and b.value in _RANK_NAMED:
+            # a rank said by its name: "the previous card is a king", 「直前のカードがK」
+            ref = self.ref(a.args[0])
+            if op in ("=", "!="):
+                if en:
+                    return f"{ref} is {'not ' if op == '!=' else ''}{_RANK_NAMED[b.value][0]}"
+                return f"{ref}が{_RANK_NAMED[b.value][1]}{'ではない' if op == '!=' else ''}"
+            shown = f"{_RANK_NAMED[b.value][1]} ({b.value})" if en else f"{_RANK_NAMED[b.value][1]}（{b.value}）"
+            return (f"{self.value(a)} {_RANK_OPS_EN[op]} {shown}" if en
+                    else _OPS["ja"][op].format(a=self.value(a), b=shown))
         va, vb = self.value(a), self.value(b)
         if (mod := self._position_pattern(a, op, b)) is not None:
             return mod
