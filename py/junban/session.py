@@ -32,6 +32,7 @@ from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
 MAX_ACTIONS = 20000  # far above any real game; bounds what a save may ask us to replay
+MAX_HINTS = 20000  # hints a save may count (storage.SAVE); more are not counted (the game is assisted anyway)
 LAST_STRETCH = MAX_ACTIONS - 1000  # from here only actions that wind the game down (more than any game needs)
 LONG_LOG = MAX_ACTIONS - 2000  # from here the table warns that the log is nearly full
 FOLD_WINDOW = 32  # how many recent positions an action may fold back to
@@ -103,7 +104,7 @@ class Session:
 
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
                  actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0,
-                 mode: str | None = None, hints: int = 0):
+                 mode: str | None = None, hints: int = 0, private: bool = False):
         if game not in GAME_MODULES:
             raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
@@ -116,7 +117,10 @@ class Session:
             raise ConfigError(str(err), code=err.code, **err.params) from None
         self.seats = seats
         self.mode = mode if mode in MODES else None
-        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_ACTIONS else 0
+        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_HINTS else 0
+        # Dealt from a secret seed for a table played on several phones (rng.secret_seed), never shown or shared
+        # while the game runs; a table with phones whose deal is not private says its seed may be known.
+        self.private = private is True
         self.players_check()
         self.created = created or time.time()
         self.updated = updated or self.created
@@ -292,8 +296,14 @@ class Session:
 
     @property
     def bot_seed(self) -> str:
-        """The seed the bots of this deal get (one way from the deal's: no key to the hidden cards)."""
+        """The seed the bots of this deal get (one way from the deal's: no key to the hidden cards). It stays at
+        this device: a phone at the table is never sent it (its hints get a seed of their own)."""
         return bot_registry.bot_seed(self.game, self.seed)
+
+    @property
+    def hint_seed(self) -> str:
+        """The seed of the bot that gives a person at this device a hint (the bots' own)."""
+        return self.bot_seed
 
     def bot(self, seat: int):
         if seat not in self._bots:
@@ -329,6 +339,7 @@ class Session:
             "finished": self.is_over,
             **({"mode": self.mode} if self.mode else {}),
             **({"hints": self.hints} if self.hints else {}),
+            **({"private": True} if self.private else {}),
         }
 
     @classmethod
@@ -356,4 +367,5 @@ class Session:
             updated=float(updated) if isinstance(updated, (int, float)) else 0.0,
             mode=record.get("mode"),
             hints=record.get("hints", 0),
+            private=record.get("private") is True,
         )

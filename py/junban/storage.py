@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
 from junban.games import GAME_MODULES
-from junban.session import MAX_ACTIONS, MODES
+from junban.session import MAX_ACTIONS, MAX_HINTS, MODES
 
 PREFIX = "junban."
 SAVE_PREFIX = PREFIX + "save."
@@ -63,14 +63,13 @@ KEEP_FINISHED_SAVES = 20  # more finished saves than this: the app offers to rem
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 GUEST_TABLE = re.compile(r"^[a-z0-9]{1,12}$")
 SAVE_MODES = MODES  # how a saved game is played: daily, practice, a first game that teaches
-MAX_HINTS = 20000
 MAX_TIME = 10_000_000_000  # seconds since 1970 (the year 2286): any time a record may hold
 MAX_DRAFT = 2000  # characters of a guess being written
 MAX_DAYS = 2000  # daily records kept (about a year and a half of every game)
 MAX_GRID = 800  # characters of a daily record's squares
 UNKNOWN_GAME = "?"  # RecordName.game of a save whose game this version does not know
 
-CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 1}
+CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 2}
 
 
 MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
@@ -129,7 +128,17 @@ def to_json(record) -> str:
 
 
 # Migrations: MIGRATIONS[type][n] turns a schema-n record into a schema-(n+1) record.
-MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}, "guest": {}}
+def _guest_v2(record: dict) -> dict:
+    """A guest seat's record of format 1 kept the host's bots' seed in its welcome (made from the deal's seed: a
+    key to every hand): it goes; the seat shows as before."""
+    welcome = record.get("welcome")
+    if isinstance(welcome, dict):
+        welcome = {k: v for k, v in welcome.items() if k != "bot_seed"}
+    return dict(record, schema=2, welcome=welcome)
+
+
+MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {},
+                                            "guest": {1: _guest_v2}}
 
 
 def migrate(record: dict, kind: str) -> dict:
@@ -393,7 +402,7 @@ SAVE = Fields(
     {"schema": Int(1, 1000), "type": Choice("save"), "id": Text(32, r"[a-z0-9]+", 4), "game": GAME_SLUG,
      "config": CONFIG, "seed": SEED, "seats": ListOf(SEAT, 8, 1), "actions": ListOf(ACTION, MAX_ACTIONS),
      "created": TIME, "updated": TIME, "finished": Flag()},
-    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS)})
+    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS), "private": Flag()})
 ENTRY = Fields(  # one finished game in the history (junban.history); at most ~350 characters as JSON
     {"id": Text(40, r"[A-Za-z0-9_.:-]+", 1), "game": GAME_SLUG, "bucket": Text(32, r"[a-z0-9+_-]+", 1),
      "players": Int(1, 8), "won": Flag()},
@@ -420,7 +429,7 @@ GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.
     {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
      "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
      "updated": TIME},
-    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS)})
+    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED})
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:
@@ -792,6 +801,7 @@ class Store:
         if record is MISSING:
             return None
         try:
+            schema = record.get("schema") if isinstance(record, dict) else None
             record = migrate(record, "guest")
             check_shape(GUEST, record)
             if record["table"] != table:
@@ -799,6 +809,11 @@ class Store:
         except UnreadableRecord as err:
             self.quarantine(key, self.backend.get(key) or "", err)
             return None
+        if schema != record["schema"]:  # an older format kept more than it needed: written back without it
+            try:
+                self._write_json(key, record)
+            except StorageFull:
+                pass  # read again (and migrated again) next time
         return record
 
     def write_guest(self, record: dict) -> None:

@@ -5,7 +5,8 @@ The guest opens the host's pairing code (a Junban link: ``#/join?p=<token>``), m
 it keeps what the host sends — the latest view of its seat, the public move log, whose turn it is — and sends the
 person's intents, one at a time, each marked with the position it was made at (``protocol.position_mark``), so the
 host never applies one twice. ``GuestGame`` reads like a ``Session`` to the table that draws it, without ever
-holding the game: no deal, no other hand, no seed.
+holding the game: no deal, no other hand, no seed (a hint's bot gets a seed this phone drew itself, ``hint_seed``,
+which determines nothing of the host's game).
 
 What a guest must keep to come back (the page closed, the screen went dark, the Wi-Fi blinked) is ``record()``:
 the table, the seat, and the last snapshot. Scanning the host's new code for the same seat picks it up again.
@@ -16,13 +17,14 @@ from junban.errors import JunbanError
 from junban.games import load_game
 from junban.net import protocol
 from junban.net.protocol import ProtocolError
-from junban.session import Seat, clean_name
+from junban.rng import secret_seed
+from junban.session import MAX_HINTS, Seat, clean_name
 from junban.storage import VIEW
 
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
 UNREACHABLE_AFTER = 20.0  # the answer is shown, yet no channel: has the host taken it? can the phones reach?
-GUEST_SCHEMA = 1
+GUEST_SCHEMA = 2  # 1 kept the host's bots' seed in its welcome (storage.MIGRATIONS drops it)
 
 # The guest's status: "preparing" (its answer is being made), "answering" (answer shown, waiting for the host),
 # "joining" (the channel is open, waiting for the host's welcome), "playing", "lost" (was playing, gone quiet),
@@ -44,17 +46,18 @@ class Pairing:
 class GuestGame:
     """The game as this seat knows it, read like a ``Session`` by the table (a seat's view, not the game)."""
 
-    def __init__(self, table_id: str, seat: int, game: str, welcome: dict):
+    def __init__(self, table_id: str, seat: int, game: str, welcome: dict, hint_seed: str):
         self.id = table_id
         self.game = game
         self.module = load_game(game)
         self.seat = seat
         self.config = self.module.normalize_config(welcome["config"])
         self.seed = None  # never sent: it would deal every hand again
-        self.bot_seed = welcome["bot_seed"]
+        self.hint_seed = hint_seed  # this phone's own: the host's bots' seed is never sent (it is the deal's)
+        self.welcome = welcome  # what this phone keeps of the host's welcome (read_welcome)
         self.seats = [_seat_from(raw, i) for i, raw in enumerate(welcome["seats"])]
         self.mode = None
-        self.hints = 0
+        self.hints = welcome.get("hints", 0)
         self.remote = True
         self.at = ""
         self.latest: dict | None = None  # the last update
@@ -124,10 +127,12 @@ def read_welcome(message: dict, pairing_table: str, pairing_seat: int, pairing_g
         raise ProtocolError("the host names another table", code="net.wrong_table")
     seats = protocol.need_list(message, "seats", 8)
     config = protocol.need_dict(message, "config")
-    bot_seed = protocol.need_str(message, "bot_seed", 80)
+    hints = message.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise ProtocolError("bad hints", code="net.field", field="hints")
     if not 0 <= pairing_seat < len(seats):
         raise ProtocolError("bad seat", code="net.field", field="seat")
-    return {"config": config, "seats": seats, "bot_seed": bot_seed}
+    return {"config": config, "seats": seats, "hints": hints}  # what this phone keeps of it (nothing else)
 
 
 def read_update(message: dict, players: int) -> dict:
@@ -177,6 +182,8 @@ class Guest:
         self.refusal: JunbanError | None = None  # the host's last refusal, to show
         self.channel = 0  # how many channels this seat has had (an intent remembers the one it went out on)
         self.kept = kept
+        self.hint_seed = secret_seed()  # the seed of this phone's hint bot (kept with the seat: the same hints)
+        self.hinted_at: str | None = None  # the position the host was last told of a hint at
         self._timer = None
         if kept:
             self._restore(kept)
@@ -259,8 +266,8 @@ class Guest:
         if kind == "welcome":
             welcome = read_welcome(message, self.table_id, self.seat, self.game_slug)
             hints = self.game.hints if self.game is not None else 0
-            self.game = GuestGame(self.table_id, self.seat, self.game_slug, welcome)
-            self.game.hints = hints
+            self.game = GuestGame(self.table_id, self.seat, self.game_slug, welcome, self.hint_seed)
+            self.game.hints = max(hints, self.game.hints)
             self.welcome = welcome
             self.problem = None
             self._set("playing")
@@ -300,7 +307,7 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            self.problem = f"net.bye.{why}" if why in ("host_left", "seat_closed", "wrong_table") else "net.bye"
+            self.problem = f"net.bye.{why}" if why in ("host_left", "seat_closed", "wrong_table", "flood") else "net.bye"
             self._set("ended")
             self.close()
             return "status"
@@ -315,9 +322,14 @@ class Guest:
         self._send_queued()
 
     def note_hint(self) -> None:
-        if self.game is not None:
-            self.game.hints += 1
-        self._send("hint")
+        """The person took a hint (each step of Eleusis's hint sheet is one): counted here; the host is told once
+        per position (it counts at most one a turn for this seat)."""
+        if self.game is None:
+            return
+        self.game.hints = min(self.game.hints + 1, MAX_HINTS)
+        if self.hinted_at != self.game.at:
+            self.hinted_at = self.game.at
+            self._send("hint")
 
     def _send_queued(self) -> None:
         if self.pending is not None or not self.queued or self.status != "playing" or self.game is None:
@@ -378,7 +390,7 @@ class Guest:
         game = self.game
         return {
             "schema": GUEST_SCHEMA, "type": "guest", "table": self.table_id, "seat": self.seat,
-            "game": self.game_slug, "welcome": getattr(self, "welcome", None),
+            "game": self.game_slug, "welcome": getattr(self, "welcome", None), "hint_seed": self.hint_seed,
             "update": game.latest if game else None, "hints": game.hints if game else 0,
             "entries": [list(e) for e in self.entries], "updated": self.platform.now(),
         }
@@ -386,7 +398,8 @@ class Guest:
     def _restore(self, kept: dict) -> None:
         game, entries = game_from_record(kept)
         if game is not None:
-            self.welcome = kept["welcome"]
+            self.welcome = game.welcome
+            self.hint_seed = game.hint_seed
             self.game, self.entries = game, entries
 
 
@@ -399,13 +412,15 @@ def game_from_record(record: dict) -> tuple[GuestGame | None, list]:
             return None, []
         welcome = read_welcome(dict(welcome, t="welcome", table=record["table"], seat=record["seat"],
                                     game=record["game"]), record["table"], record["seat"], record["game"])
-        game = GuestGame(record["table"], record["seat"], record["game"], welcome)
+        hint_seed = record.get("hint_seed")
+        game = GuestGame(record["table"], record["seat"], record["game"], welcome,
+                         hint_seed if isinstance(hint_seed, str) else secret_seed())
         entries = protocol.read_entries(record.get("entries") or [], len(game.seats))
         update = record.get("update")
         if isinstance(update, dict):
             game.take(read_update(update, len(game.seats)))
         hints = record.get("hints")
-        game.hints = hints if type(hints) is int and 0 <= hints < 100_000 else 0
+        game.hints = hints if type(hints) is int and 0 <= hints <= MAX_HINTS else 0
         return game, entries
     except (JunbanError, KeyError, TypeError, ValueError):
         return None, []

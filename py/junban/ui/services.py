@@ -291,8 +291,10 @@ class Services:
 
     def note_hint(self, session) -> None:
         """The person took a hint: the game is assisted from now on (in the save, the result, the history)."""
+        from junban.session import MAX_HINTS
+
         first = session.hints == 0
-        session.hints += 1
+        session.hints = min(session.hints + 1, MAX_HINTS)  # a save counts so many at most (assisted all the same)
         self.save(session)
         if first and session.mode == "daily":
             self._write_daily(daily.note_assisted(self.store.daily(), session.game, session.seed, session.id))

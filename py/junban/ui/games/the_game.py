@@ -553,7 +553,7 @@ def give_hint(table) -> None:
     if not table.my_turn():
         return
     module = bot_registry.bot_module("the-game")
-    bot = bot_registry.make_bot_from("the-game", module.DEFAULT_LEVEL, table.session.bot_seed, table.viewer)
+    bot = bot_registry.make_bot_from("the-game", module.DEFAULT_LEVEL, table.session.hint_seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
     table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action

@@ -162,7 +162,10 @@ def _say_lost(table, host: Host) -> None:
         status = host.status(seat)
         key = f"phone-{seat}"
         if status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
-            table.services.notify(t("phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
+            link = host.links.get(seat)
+            flooded = link is not None and link.problem == "net.flood"
+            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_notice",
+                                    name=table.seat_name(seat)), "error", key=key,
                                   action=(t("phones.show_code"), "phones:show", str(seat)))
         elif status == "playing":
             table.services.dismiss(key)
@@ -297,7 +300,7 @@ def _problem_text(code: str | None) -> str:
     return t("phones.problem.lost")
 
 
-PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table")
+PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood")
 
 
 # ---------------------------------------------------------------------- input

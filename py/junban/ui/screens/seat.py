@@ -225,6 +225,12 @@ class JoinScreen:
         self._stop_scan()
 
 
+def refusal_text(err: JunbanError) -> str:
+    """Why the host refused an action, in this phone's own words: the catalogue's sentence for its code, else a
+    general one (a host's page may put anything in its text; this phone never shows it)."""
+    return error_text(err) if i18n.knows_error(err) else t("err.net.refused")
+
+
 def _problem(guest) -> str:
     problem = guest.problem or ""
     if problem.startswith("net.bye."):
@@ -300,7 +306,7 @@ class SeatScreen(TableScreen):
             return
         self.log.entries = [movelog.Entry(i, s, e) for i, s, e in guest.entries]
         if what == "ack" and guest.refusal is not None:
-            self.refuse(t("guest.refused", reason=error_text(guest.refusal)))
+            self.refuse(t("guest.refused", reason=refusal_text(guest.refusal)))
             guest.refusal = None
         elif what == "update":
             self.services.dismiss("illegal")

@@ -51,6 +51,13 @@ EN = {
                                   "that lets devices see each other: guest and public networks often do not. A "
                                   "phone's own hotspot may not work either. Try another Wi-Fi, then a new code.",
     "phones.problem.wrong_table": "That phone answered for another table. Show a new code.",
+    "phones.problem.flood": "That phone sent far more messages than a person could, so it was let go. Show a new "
+                            "code if it should play on.",
+    "phones.flood_notice": "{name}'s phone sent far more messages than a person could and was disconnected. Show a "
+                           "new code to let it play on.",
+    "phones.known_deal": "This deal comes from a seed others may know (a shared link, or the seed shown when it "
+                         "was set up): whoever knows it can work out every hand. For a secret deal, start a new "
+                         "game with phone seats.",
     "phones.on_phone": "plays on their phone",
     "phones.lost_notice": "{name}'s phone is not answering. Show a new code and scan it there: it goes on where it "
                           "was.",
@@ -78,6 +85,7 @@ EN = {
     "join.ended.host_left": "The host left the table.",
     "join.ended.seat_closed": "The host now plays your seat on their device.",
     "join.ended.wrong_table": "The host's table is another one: scan the code for your seat.",
+    "join.ended.flood": "The host let this phone go: it sent far more messages than a person could.",
     "join.ended": "The host closed the connection.",
     "join.scan_again": "Scan the host's code",
     "join.scan_stop": "Stop the camera",
@@ -108,6 +116,8 @@ EN = {
     "guest.leave_no": "Stay",
     # errors carried from the host
     "err.net.stale": "the table moved on a moment before: look again and play",
+    "err.net.refused": "the host's game did not allow it",
+    "err.net.too_fast": "this phone sent far more messages than a person could: slow down",
     "err.net.not_your_turn": "it is not your turn",
     "err.net.host_away": "the host is not at the table just now",
     "err.net.host_conflict": "the host's game was changed in another tab",
@@ -193,6 +203,13 @@ JA = {
                                   "たいてい許されていません。スマホのテザリングでも動かないことがあります）。"
                                   "別のWi-Fiで、新しいコードからやり直してください。",
     "phones.problem.wrong_table": "そのスマホは別の卓の返事をしました。新しいコードを表示してください。",
+    "phones.problem.flood": "そのスマホは人では送れないほど多くのメッセージを送ったので、切断しました。続けて"
+                            "遊ぶなら新しいコードを表示してください。",
+    "phones.flood_notice": "{name}さんのスマホが人では送れないほど多くのメッセージを送ったので、切断しました。"
+                           "続けて遊ぶには新しいコードを表示してください。",
+    "phones.known_deal": "この配り方は、ほかの人も知りうるシード（共有されたリンクや、準備の画面に出たシード）から"
+                         "作られています。それを知る人は全員の手札を割り出せます。秘密の配り方にするには、スマホの"
+                         "席で新しいゲームを始めてください。",
     "phones.on_phone": "スマホで参加",
     "phones.lost_notice": "{name}さんのスマホの応答がありません。新しいコードを表示して、そのスマホで読み取って"
                           "ください。続きから遊べます。",
@@ -218,6 +235,7 @@ JA = {
     "join.ended.host_left": "ホストが卓を離れました。",
     "join.ended.seat_closed": "あなたの席はホストの端末で遊ぶことになりました。",
     "join.ended.wrong_table": "ホストの卓は別の卓です。あなたの席のコードを読み取ってください。",
+    "join.ended.flood": "このスマホは人では送れないほど多くのメッセージを送ったので、ホストに切断されました。",
     "join.ended": "ホストが接続を閉じました。",
     "join.scan_again": "ホストのコードを読み取る",
     "join.scan_stop": "カメラを止める",
@@ -247,6 +265,8 @@ JA = {
     "guest.leave_yes": "離れる",
     "guest.leave_no": "残る",
     "err.net.stale": "直前に卓が進みました。もう一度見てから出してください",
+    "err.net.refused": "ホストのゲームがそれを認めませんでした",
+    "err.net.too_fast": "このスマホは人では送れないほど多くのメッセージを送りました。少し待ってください",
     "err.net.not_your_turn": "あなたの番ではありません",
     "err.net.host_away": "ホストはいま卓を離れています",
     "err.net.host_conflict": "ホストのゲームが別のタブで変更されました",
