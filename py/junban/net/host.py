@@ -333,8 +333,11 @@ class Host:
         """The position ``link``'s seat would be told now (its last update's, if the game has not moved since)."""
         if self._unchanged(link) and link.sent_mark is not None:
             return link.sent_mark
-        entries = self.source.entries()
-        return protocol.position_mark(len(self.session.actions), self._log_digest(entries), self._update(link.seat))
+        return self._mark_of(self._update(link.seat), self.source.entries())
+
+    def _mark_of(self, update: dict, entries: list) -> str:
+        """The position an update tells its seat (``protocol.position_mark``: made of what that seat is sent)."""
+        return protocol.position_mark(len(self.session.actions), self._log_digest(entries), update)
 
     def _log_digest(self, entries: list) -> str:
         """The digest of the public move log (protocol.log_digest), kept per entry so only new entries cost."""
@@ -373,7 +376,7 @@ class Host:
         update = self._update(link.seat)
         if update["to_act"] != link.seat:
             link.hinted = False  # the seat's turn is over: its next turn may count a hint again
-        mark = protocol.position_mark(len(self.session.actions), self._log_digest(entries), update)
+        mark = self._mark_of(update, entries)
         self._send(link, "update", at=mark, **update)
         link.sent_mark, link.sent_key = mark, self._game_key()
 

@@ -226,13 +226,16 @@ class Services:
             return i18n.default_name(name, seat, "person")
         return t("seat.person", n=seat + 1)
 
-    def create_session(self, game: str, config: dict, seed: str, seats: list, mode: str | None = None):
+    def create_session(self, game: str, config: dict, seed: str, seats: list, mode: str | None = None,
+                       private: bool = False):
         """A new game, saved at once; None (and a message) if the setup is refused. Without ``mode``, a daily
-        deal is today's challenge or practice (``junban.daily.mode_for``)."""
+        deal is today's challenge or practice (``junban.daily.mode_for``). ``private``: dealt from a secret seed
+        for a table with phones (``rng.secret_seed``)."""
         from junban.session import Session
 
         try:
-            session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now(), mode=mode)
+            session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now(), mode=mode,
+                              private=private)
         except JunbanError as err:
             self.notify(error_text(err), "error")
             return None

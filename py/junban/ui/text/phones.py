@@ -7,6 +7,9 @@ EN = {
     "setup.phone_help": "Phone: a friend plays this seat on their own phone, paired by a QR code. No internet, "
                         "no account: the phones talk directly over the same Wi-Fi.",
     "setup.phones_button": "Play on several phones",
+    "setup.phone_secret_deal": "The cards are dealt from a new secret seed, so no phone can work out another hand.",
+    "setup.phone_known_deal": "The cards are dealt from the seed above, which others may know (a link, the daily "
+                              "deal, a seed typed): whoever knows it can work out every hand.",
     # the host's table
     "phones.title": "Phones at this table",
     "phones.cancel": "Cancel",
@@ -159,6 +162,9 @@ JA = {
     "setup.phone_help": "スマホ：その席は友だちが自分のスマホで遊びます（QRコードでつなぎます）。インターネットも"
                         "アカウントも不要で、同じWi-Fiのスマホ同士が直接つながります。",
     "setup.phones_button": "複数のスマホで遊ぶ",
+    "setup.phone_secret_deal": "カードは新しい秘密のシードから配られるので、どのスマホもほかの人の手札を割り出せません。",
+    "setup.phone_known_deal": "カードは上のシードから配られます。ほかの人も知りうるシード（リンク、今日のチャレンジ、"
+                              "入力したシード）なので、それを知る人は全員の手札を割り出せます。",
     "phones.title": "この卓のスマホ",
     "phones.cancel": "キャンセル",
     "phones.apply": "決定",
