@@ -54,6 +54,7 @@ SETTINGS_KEY = PREFIX + "settings"
 DAILY_KEY = PREFIX + "daily"
 GUEST_PREFIX = PREFIX + "guest."
 MAX_GUEST_RECORDS = 20  # seats at other phones' tables kept; the oldest go first (the host holds each game)
+MAX_GUEST_CHARS = 1_000_000  # one seat's record (half the read limit: a host cannot fill this phone's storage)
 DRAFT_PREFIX = PREFIX + "draft."  # + save id: the guess being written in a game of solo science
 
 MAX_RECORD_CHARS = 2_000_000
@@ -77,6 +78,10 @@ MISSING = object()  # what _read_json gives for a key with nothing (readable) in
 
 class StorageFull(JunbanError):
     """The browser refused to store more (quota exceeded)."""
+
+
+class TooLarge(JunbanError):
+    """A record larger than Junban keeps of its kind (not written)."""
 
 
 class UnreadableRecord(JunbanError):
@@ -817,19 +822,36 @@ class Store:
         return record
 
     def write_guest(self, record: dict) -> None:
-        """Store a guest seat's record (raises StorageFull); beyond MAX_GUEST_RECORDS the oldest other goes."""
-        self._write_json(GUEST_PREFIX + record["table"], record)
+        """Store a guest seat's record (raises StorageFull; TooLarge past MAX_GUEST_CHARS, which a host could
+        otherwise push up to the whole origin's quota); beyond MAX_GUEST_RECORDS the oldest other goes, dated by its
+        own ``updated`` (never by text a host could have put inside it)."""
+        text = to_json(record)
+        if len(text) > MAX_GUEST_CHARS:
+            raise TooLarge("this seat's record is larger than a phone keeps", code="record.guest_too_large",
+                           max=MAX_GUEST_CHARS)
+        self.backend.set(GUEST_PREFIX + record["table"], text)
         tables = self.guest_tables()
         if len(tables) > MAX_GUEST_RECORDS:
             def updated(table: str) -> float:
-                raw = self.backend.get(GUEST_PREFIX + table) or ""
-                match = re.search(r'"updated":([0-9.]+)', raw)
-                return float(match.group(1)) if match else 0.0
+                try:
+                    stored = parse_json(self.backend.get(GUEST_PREFIX + table) or "")
+                except UnreadableRecord:
+                    return 0.0
+                moment = stored.get("updated") if isinstance(stored, dict) else None
+                return float(moment) if type(moment) in (int, float) and math.isfinite(moment) else 0.0
             oldest = min((t for t in tables if t != record["table"]), key=updated)
             self.backend.remove(GUEST_PREFIX + oldest)
 
     def delete_guest(self, table: str) -> None:
         self.backend.remove(GUEST_PREFIX + table)
+
+    def keep_guest_aside(self, table: str, reason: UnreadableRecord) -> None:
+        """A guest seat's record that fits its shape but that this phone cannot show (``junban.net.guest`` checks
+        it against its game's): kept aside like any unreadable record."""
+        key = GUEST_PREFIX + table
+        raw = self.backend.get(key)
+        if raw is not None:
+            self.quarantine(key, raw, reason)
 
 
     # -- records of many items: the history's entries, the settings' values, the daily record's days

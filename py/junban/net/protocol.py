@@ -248,6 +248,7 @@ def read_entries(raw: list, players: int) -> list[tuple[int, int | None, dict]]:
 
 
 GAMES = ("the-game", "23", "eleusis")  # the games played on several phones, by their number in a pairing code
+MOST_SEATS = (5, 4, 8)  # seats at a table of each (its engine's SEATS; tests/net/test_protocol_checks.py checks)
 TABLE_ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -264,7 +265,8 @@ def pack_meta(table_id: str, seat: int, game: str) -> bytes:
 
 def unpack_meta(data: bytes) -> tuple[str, int, str]:
     """(table id, seat, game) from a pairing code's bytes; ProtocolError if they are not one."""
-    if len(data) != 11 or data[0] >= len(GAMES) or data[1] > 7 or not 1 <= data[2] <= 12:
+    if len(data) != 11 or data[0] >= len(GAMES) or data[1] >= MOST_SEATS[min(data[0], len(GAMES) - 1)] \
+            or not 1 <= data[2] <= 12:
         raise ProtocolError("not a Junban pairing code", code="net.bad_code")
     number = int.from_bytes(data[3:], "big")
     chars = []

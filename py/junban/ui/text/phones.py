@@ -112,6 +112,15 @@ EN = {
     "guest.forget": "Forget",
     "guest.over": "finished",
     "guest.missing": "That table is not on this phone: scan the host's code to join it.",
+    "guest.unfit": "The host's phone sent something this phone cannot show: it was left out. If the table looks "
+                   "wrong, scan the host's code again.",
+    "guest.broken": "This seat's table cannot be drawn on this phone. Scan the host's code to join again.",
+    "guest.went_back.one": "The host's game is 1 move behind what this phone last saw: it was taken back, or not "
+                           "saved on the host's phone before it reloaded.",
+    "guest.went_back.other": "The host's game is {n} moves behind what this phone last saw: they were taken back, "
+                             "or not saved on the host's phone before it reloaded.",
+    "guest.too_large": "This game's log has grown larger than a phone keeps: it plays on here, but if this page "
+                       "closes, scan the host's code to come back.",
     "guest.leave": "Leave this table",
     "guest.leave_confirm": "Leave this table? Your seat waits on the host's phone; to come back, scan its code "
                            "again.",
@@ -150,6 +159,7 @@ EN = {
     "err.net.field": "the other phone sent a message with a wrong field ({field})",
     "err.net.action": "the other phone sent something that is not a move",
     "err.net.log": "the move log from the host does not add up",
+    "err.net.log_too_large": "the host's move log is larger than a phone keeps",
     "err.net.no_hello": "the other phone did not introduce itself",
     "err.net.no_welcome": "the host has not welcomed this phone yet",
     "err.net.no_view": "nothing has come from the host yet",
@@ -265,6 +275,13 @@ JA = {
     "guest.forget": "削除",
     "guest.over": "終了",
     "guest.missing": "その卓はこのスマホにありません。ホストのコードを読み取って参加してください。",
+    "guest.unfit": "ホストのスマホから、このスマホでは表示できないものが届いたので、無視しました。卓の様子が"
+                   "おかしければ、ホストのコードをもう一度読み取ってください。",
+    "guest.broken": "この席の卓はこのスマホでは表示できません。ホストのコードを読み取ってもう一度参加してください。",
+    "guest.went_back.other": "ホストのゲームは、このスマホが最後に見たところより{n}手戻っています（取り消されたか、"
+                             "ホストのスマホが再読み込みの前に保存できなかったためです）。",
+    "guest.too_large": "このゲームの記録はスマホに残せる大きさを超えました。このまま遊べますが、ページを閉じたら"
+                       "ホストのコードを読み取って戻ってください。",
     "guest.leave": "この卓を離れる",
     "guest.leave_confirm": "この卓を離れますか？あなたの席はホストのスマホで待っています。戻るには、もう一度"
                            "コードを読み取ってください。",
@@ -302,6 +319,7 @@ JA = {
     "err.net.field": "相手のスマホから項目（{field}）の誤ったメッセージが届きました",
     "err.net.action": "相手のスマホから手でないものが届きました",
     "err.net.log": "ホストからの手の記録のつじつまが合いません",
+    "err.net.log_too_large": "ホストの手の記録は、スマホに残せる大きさを超えています",
     "err.net.no_hello": "相手のスマホが名乗りませんでした",
     "err.net.no_welcome": "ホストがまだこのスマホを迎え入れていません",
     "err.net.no_view": "ホストからまだ何も届いていません",
