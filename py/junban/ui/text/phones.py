@@ -160,6 +160,7 @@ EN = {
     "err.net.action": "the other phone sent something that is not a move",
     "err.net.log": "the move log from the host does not add up",
     "err.net.log_too_large": "the host's move log is larger than a phone keeps",
+    "err.net.shape": "the host sent something this game cannot have ({field})",
     "err.net.no_hello": "the other phone did not introduce itself",
     "err.net.no_welcome": "the host has not welcomed this phone yet",
     "err.net.no_view": "nothing has come from the host yet",
@@ -278,6 +279,8 @@ JA = {
     "guest.unfit": "ホストのスマホから、このスマホでは表示できないものが届いたので、無視しました。卓の様子が"
                    "おかしければ、ホストのコードをもう一度読み取ってください。",
     "guest.broken": "この席の卓はこのスマホでは表示できません。ホストのコードを読み取ってもう一度参加してください。",
+    "guest.went_back.one": "ホストのゲームは、このスマホが最後に見たところより1手戻っています（取り消されたか、"
+                           "ホストのスマホが再読み込みの前に保存できなかったためです）。",
     "guest.went_back.other": "ホストのゲームは、このスマホが最後に見たところより{n}手戻っています（取り消されたか、"
                              "ホストのスマホが再読み込みの前に保存できなかったためです）。",
     "guest.too_large": "このゲームの記録はスマホに残せる大きさを超えました。このまま遊べますが、ページを閉じたら"
@@ -320,6 +323,7 @@ JA = {
     "err.net.action": "相手のスマホから手でないものが届きました",
     "err.net.log": "ホストからの手の記録のつじつまが合いません",
     "err.net.log_too_large": "ホストの手の記録は、スマホに残せる大きさを超えています",
+    "err.net.shape": "ホストがこのゲームにありえないものを送りました（{field}）",
     "err.net.no_hello": "相手のスマホが名乗りませんでした",
     "err.net.no_welcome": "ホストがまだこのスマホを迎え入れていません",
     "err.net.no_view": "ホストからまだ何も届いていません",
