@@ -32,7 +32,7 @@ def hostile_burst(table: Table, seat: int) -> list[dict]:
     run_python(guest, EAR)
     conn = run_python(guest, "_guest.conn")
     seq = run_python(guest, "_guest.seq_out")
-    at = table.status()["mark"]
+    at = table.status()["marks"][str(seat)]  # the position the host told this phone
     legal = json.loads(run_python(table.host, "json.dumps(next(iter(__main__.app.services.hosts.values()))"
                                               ".session.legal_actions()[0])"))
     for what, make in HOSTILE:

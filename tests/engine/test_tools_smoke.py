@@ -76,3 +76,10 @@ def test_profile_analysis_says_which_answers_got_worse():
     later["verdict"]["turning"]["best_left_after"] = 2
     assert compare({"deals_detail": [earlier]}, [later], turning=True)[0].startswith("s: turning point's levels differ")
     assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, None)], turning=False)[0].startswith("s: same")
+
+
+def test_bench_hostile_host_runs():
+    """tools/bench_hostile_host.py, whose numbers docs/multiplayer.md quotes (issue 39): one attack, once."""
+    out = run_tool("tools/bench_hostile_host.py", "--repeat", "1", "--only", "update")
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["update_cpu_s"] < 5
