@@ -55,6 +55,7 @@ def run_leak(name: str) -> dict:
     monkeypatch = pytest.MonkeyPatch()
     plant, case = twins.LEAKS[name]
     try:
+        twins.trusting_guest(monkeypatch)
         plant(monkeypatch)
         result = twins.twin_case(case, monkeypatch)
         return {"leak": name, "seen": twins.leaked(result)}

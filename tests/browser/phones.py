@@ -569,3 +569,17 @@ def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int,
             raise AssertionError(f"Eleusis: seat {seat} to act in phase {phase}")
 
     return choose
+
+
+# --------------------------------------------------------------------------- the recorded game, twinned
+
+
+def recorded_twin(table: Table, guest: int, monkeypatch) -> dict:
+    """The game the phones just played (the host's save, read from its page), twinned on CPython for the phone of
+    ``guest`` (tests/net/twins.py): what that phone would be sent must not change when everything it may not know
+    does. Returns the twin pair's result."""
+    from tests.net import twins
+
+    record = json.loads(run_python(table.host, "json.dumps(next(iter(__main__.app.services.hosts.values()))"
+                                               ".session.to_record())"))
+    return twins.twin_case(twins.recorded_case(record, guest), monkeypatch)

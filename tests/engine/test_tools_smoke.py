@@ -83,3 +83,10 @@ def test_bench_hostile_host_runs():
     out = run_tool("tools/bench_hostile_host.py", "--repeat", "1", "--only", "update")
     result = json.loads(out.strip().splitlines()[-1])
     assert result["update_cpu_s"] < 5
+
+
+def test_fuzz_seat_records_runs():
+    """tools/fuzz_seat_records.py, whose whole run docs/multiplayer.md reports (issue 39): three changes."""
+    out = run_tool("tools/fuzz_seat_records.py", "--games", "the-game", "--limit", "3", timeout=300)
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["failures"] == 0 and result["games"]["the-game"]["opens"] == 6

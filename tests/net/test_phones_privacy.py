@@ -60,9 +60,26 @@ def test_the_twins_change_other_seats_hidden_choices(monkeypatch):
     assert result["varied"]["rules"] >= 2, result["varied"]
 
 
+def test_a_game_played_through_the_apps_twinned_as_recorded(monkeypatch):
+    """A whole game played by every phone's own table (as tests/browser/test_phones_games.py records its games),
+    replayed as it was and twinned for one phone."""
+    from tests.net.test_playing_on_phones import hosted
+    from tests.ui.phoneskit import Room, host_table, join, play_to_end
+
+    room = Room()
+    host, _ = hosted(room, "23", ["person", "phone", "phone"], fields={"seed": "recorded-23"})
+    guests = {seat: join(room, host, seat)[0] for seat in (1, 2)}
+    play_to_end(room, host, guests)
+    record = host_table(host).session.to_record()
+    result = twins.twin_case(twins.recorded_case(record, 2), monkeypatch)
+    assert not twins.leaked(result), twins.describe(result)
+    assert result["varied"]["discards"] >= 2 and result["a"].actions == twins.recorded_case(record, 2).script
+
+
 @pytest.mark.parametrize("leak", list(twins.LEAKS))
 def test_each_leak_planted_makes_the_twins_differ(leak, monkeypatch):
     plant, case = twins.LEAKS[leak]
+    twins.trusting_guest(monkeypatch)  # the twins alone must see it (the phone's shapes would refuse most)
     plant(monkeypatch)
     result = twins.twin_case(case, monkeypatch)
     assert twins.leaked(result), f"{leak}: the twins did not see it ({result['varied']})"

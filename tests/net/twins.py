@@ -35,8 +35,7 @@ from junban.session import Session
 from tests.ui.fakeplatform import FakePlatform
 from tests.ui.phoneskit import Room, host_table
 
-SEED_A = "twin-a"
-SEED_B = "twin-b"
+SEED_B = "twin-b"  # B's seed (A's is the case's)
 GAMES = ("the-game", "23", "eleusis")
 PLAYERS = {"the-game": (2, 3, 4, 5), "23": (2, 3, 4), "eleusis": (3, 4, 5)}
 
@@ -52,6 +51,9 @@ class Case:
     choices: int
     max_actions: int = 400
     rounds: int = 2  # Eleusis: rounds played before someone stops the game
+    seed: str = "twin-a"  # A's deal (B deals the same cards from another seed)
+    config: dict | None = None  # the game's settings (None: the seat count, The Game's first player pinned)
+    script: list | None = None  # A's actions as (seat, action), played as they are (a recorded game), else random
 
     def __repr__(self) -> str:
         return (f"Case({self.game!r}, {self.kinds}, guest={self.guest}, choices={self.choices}"
@@ -66,6 +68,27 @@ class Played:
     varied: dict = field(default_factory=dict)  # what B changed: cards moved, discards and rules chosen otherwise
     marks: int = 0  # A's position marks checked to be digests of what the phone was sent (check_marks)
     marks_wrong: str | None = None  # ... or why one is not
+
+
+def recorded_case(record: dict, guest: int) -> Case:
+    """A game played (a host's save: its deal, seats and actions) as a twin case for the phone of ``guest``: A
+    replays it as it was."""
+    from junban.games import load_game
+
+    module = load_game(record["game"])
+    config = dict(record["config"])
+    state = module.new_game(config, record["seed"])
+    if record["game"] == "the-game":  # as the twin pins it: the seat that started
+        config["start"] = state.active
+    script = []
+    acting = getattr(module, "acting_seat", None)
+    for action in record["actions"]:
+        seat = acting(state, action) if acting else module.to_act(state)
+        script.append((seat, action))
+        state = module.apply(state, action)
+    kinds = ["bot" if s["kind"] == "bot" else "phone" if i == guest else "person"
+             for i, s in enumerate(record["seats"])]
+    return Case(record["game"], kinds, guest, 0, seed=record["seed"], config=config, script=script)
 
 
 def make_case(game: str, players: int, guest: int, bots: int, choices: int, max_actions: int = 400,
@@ -88,18 +111,19 @@ class Table:
     phone runs it, without drawing its table)."""
 
     def __init__(self, case: Case, seed: str, applied: list):
+        from junban.session import Seat
+
         self.case = case
         self.applied = applied  # (seat, action) as the host's game applied them
         self.room = Room()
-        app, _ = self.room.phone(f"#/{case.game}")
-        setup = app.screen
-        setup.handle("setup:players", str(len(case.kinds)))
-        for i, kind in enumerate(case.kinds):
-            setup.handle("setup:kind", f"{i}:{kind}")
-        setup.field("seed", seed, True)
-        if case.game == "the-game":  # the first player is whoever holds the card nearest a pile's start: pinned
-            setup.field("opt-start", "0", True)
-        setup.handle("setup:start", None)
+        app, _ = self.room.phone("#/")
+        services = app.services
+        seats = [Seat("bot", f"Bot {i + 1}", "baseline") if kind == "bot" else
+                 Seat("person", f"Player {i + 1}", phone=kind == "phone") for i, kind in enumerate(case.kinds)]
+        # The Game's first player is whoever holds the card nearest a pile's start: pinned, as twins may differ there.
+        config = case.config or {"players": len(case.kinds), **({"start": 0} if case.game == "the-game" else {})}
+        session = services.create_session(case.game, config, seed, seats)
+        services.show_new_table(session)
         app.render()
         self.room.run(0.2)
         self.host = app
@@ -253,7 +277,16 @@ def play_a(case: Case, monkeypatch) -> Played:
                       bool(ending))
 
     _scripted_bots(monkeypatch, decide)
-    table = Table(case, SEED_A, applied)
+    if case.script is not None:  # a recorded game: its actions as they were
+        queue = list(case.script)
+
+        def decide(session, seat, legal=None):
+            want, action = queue.pop(0)
+            assert want == seat, f"the recording has seat {want} next, the table seat {seat}"
+            return action
+
+        _scripted_bots(monkeypatch, decide)
+    table = Table(case, case.seed, applied)
     while not table.session.is_over and len(applied) < case.max_actions * 3:
         if len(applied) >= case.max_actions:
             ending.append(True)
@@ -350,7 +383,7 @@ def play_b(case: Case, a: Played, monkeypatch) -> Played:
     varied: dict = {"cards moved": 0, "discards": 0, "rules": 0, "rules kept": 0}
     script = transform(case, a, varied)
     _undrawn(monkeypatch)
-    _same_generators(monkeypatch, case.game)
+    _same_generators(monkeypatch, case.game, case.seed)
     _twin_deals(monkeypatch, case, a, varied)
     applied: list = []
     _record_applies(monkeypatch, applied)
@@ -376,7 +409,7 @@ def play_b(case: Case, a: Played, monkeypatch) -> Played:
     return Played(list(applied), [plain(m, table.session.id) for m in table.received()], table.session, varied)
 
 
-def _same_generators(monkeypatch, game: str) -> None:
+def _same_generators(monkeypatch, game: str, seed_a: str) -> None:
     """B's engine deals A's cards: its generators get A's seed when they ask for B's (what is made from B's seed
     otherwise, the bots' seed first, stays B's)."""
     import importlib
@@ -387,7 +420,7 @@ def _same_generators(monkeypatch, game: str) -> None:
     original = rng_module.rng_for
 
     def rng_for(seed, *parts):
-        return original(SEED_A if seed == SEED_B else seed, *parts)
+        return original(seed_a if seed == SEED_B else seed, *parts)
 
     monkeypatch.setattr(importlib.import_module(GAME_MODULES[game] + ".rules"), "rng_for", rng_for)
 
@@ -406,7 +439,7 @@ def _transform_23(case: Case, a: Played) -> list:
 
     played, lapsed = _plays_23(a)
     script = []
-    state = rules.new_game(a.session.config, SEED_A)
+    state = rules.new_game(a.session.config, a.session.seed)
     for seat, action in a.actions:
         if "discard" in action and seat != case.guest and (state.round, seat) not in lapsed:
             later = Counter(played.get((state.round, seat), []))
@@ -432,7 +465,7 @@ def _plays_23(a: Played) -> tuple[dict, set]:
 
     shown: dict = {}
     lapsed: set = set()
-    state = rules.new_game(a.session.config, SEED_A)
+    state = rules.new_game(a.session.config, a.session.seed)
     for _seat, action in a.actions:
         before = len(state.log)
         state = rules.apply(state, action)
@@ -471,7 +504,7 @@ def _agreeing_library_rule(case: Case, a: Played, index: int) -> str | None:
 
     actions = [x for _, x in a.actions]
     chosen = actions[index]["rule_id"]
-    state = el.new_game(a.session.config, SEED_A)
+    state = el.new_game(a.session.config, a.session.seed)
     for action in actions[:index]:
         state = el.apply(state, action)
     start = state
@@ -727,6 +760,17 @@ def _plant_rule_in_view(monkeypatch) -> None:
 
     monkeypatch.setattr(rules, "view", view)
     monkeypatch.setattr(eleusis, "view", view)  # what a Session calls
+
+
+def trusting_guest(monkeypatch) -> None:
+    """A phone as it was before issue 39, taking whatever plain data its host sends (no game shapes): so a planted
+    leak reaches it and the twins alone must see it (the shapes would refuse most of these on their own)."""
+    from types import SimpleNamespace
+
+    from junban.games import shapes
+
+    monkeypatch.setattr(shapes, "load", lambda game: SimpleNamespace(check_update=lambda *a: None,
+                                                                     check_event=lambda *a: None))
 
 
 # name -> (plant(monkeypatch), the case it shows in)
