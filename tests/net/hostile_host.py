@@ -92,7 +92,10 @@ def open_seat(text: str, key: str, from_home: bool) -> dict:
     app.render()
     shown = type(app.screen).__name__
     text_shown = platform.root.textContent
-    return {"crashes": crashes, "screen": shown, "hash": platform.hash,
+    from junban.storage import Store
+
+    reasons = [k.reason.code if k.reason else None for k in Store(storage).kept_aside()]
+    return {"crashes": crashes, "screen": shown, "hash": platform.hash, "kept_reasons": reasons,
             "kept_aside": any(k.startswith(BACKUP_PREFIX) for k in storage.data),
             "said": [n.text for n in app.services.notices], "text": text_shown,
             "styles": styles(platform.root), "stored": storage.data.get(key)}

@@ -61,6 +61,7 @@ def test_a_seat_for_eight_at_a_table_of_two_is_kept_aside_with_a_word_from_home_
         hh.check_opened(result)
         assert result["screen"] == "HomeScreen" and result["kept_aside"]
         assert any("was kept aside" in said and "cannot show" in said for said in result["said"]), result["said"]
+        assert result["kept_reasons"] == ["record.guest_unfit"], "the Storage screen says why too"
 
 
 # ---------------------------------------------------------------------- CSS injection through card values
