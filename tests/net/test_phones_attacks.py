@@ -9,9 +9,9 @@ import re
 
 from junban import bots as bot_registry
 from junban.games import load_game
-from junban.net import limits, protocol
+from junban.net import protocol
 from junban.rng import derived_seed
-from tests.net.test_playing_on_phones import hosted
+from tests.net.test_phones_robustness import guest_turn
 from tests.net.twins import check_marks
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.phoneskit import Room, choose, host_table, join, play_to_end
@@ -238,11 +238,7 @@ def test_one_forged_hint_does_not_mark_the_hosts_game_assisted():
 def test_a_phones_hints_count_once_a_turn_for_its_seat_and_travel_back_to_it():
     room, host, guests = phone_table("the-game", ["person", "phone"])
     table = host_table(host)
-    while table.session.to_act != 1:
-        table.viewer = table.session.to_act
-        table.act(choose("the-game", table.viewer, table.session.legal_actions(), table.session.state))
-        host.render()
-        room.run(0.2)
+    guest_turn(room, host, guests[1], 1)
     screen = guests[1].screen
     for _ in range(3):
         screen.handle("tg:hint", None)

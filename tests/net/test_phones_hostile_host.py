@@ -9,8 +9,9 @@ import json
 import pytest
 
 from junban.net import protocol
-from junban.storage import GUEST_PREFIX, MAX_GUEST_CHARS, MAX_GUEST_RECORDS, Store
+from junban.storage import MAX_GUEST_CHARS, MAX_GUEST_RECORDS, Store
 from tests.net import hostile_host as hh
+from tests.net.test_phones_robustness import guest_turn
 from tests.net.test_playing_on_phones import hosted
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.phoneskit import Room, choose, host_table, join, pairing_link
@@ -184,11 +185,7 @@ def test_a_refusal_is_said_in_the_phones_own_words_never_the_hosts():
     room, host, guest, _ = a_table()
     mine = guest.services.guest
     table = host_table(host)
-    while table.session.to_act != 1:
-        table.viewer = table.session.to_act
-        table.act(choose("the-game", table.viewer, table.session.legal_actions(), table.session.state))
-        host.render()
-        room.run(1.0)
+    guest_turn(room, host, guest, 1)
     guest.screen.act(choose("the-game", 1, guest.screen.session.legal_actions(), table.session.state))
     room.run(1.0)
     # The host's page answers with words of its own (a code we do not know, and one we do with a sentence param).

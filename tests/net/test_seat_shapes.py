@@ -10,7 +10,7 @@ import random
 import pytest
 
 from junban.games import load_game
-from junban.games.shapes import Unfit, load
+from junban.games.shapes import load
 from junban.ui.games import game_ui
 
 GAMES = ("the-game", "23", "eleusis")
@@ -94,3 +94,58 @@ def test_everything_an_honest_host_sends_fits_its_games_shapes(game):
                 events += 1
             before = after
     assert checked > 200 and events > 100, (checked, events)
+
+
+def honest_update(game: str, players: int, seat: int = 1) -> tuple[dict, dict]:
+    module = load_game(game)
+    config = module.normalize_config({"players": players})
+    return config, json.loads(json.dumps(update_for(module, module.new_game(config, "shape"), seat)))
+
+
+def hostile_updates():
+    """(game, what, change(update)) as issue 39's hostile host sent them, one field at a time."""
+    def view(**fields):
+        return lambda u: u["view"].update(fields)
+
+    yield "the-game", "a hand that is a float", view(hand=1.5)
+    yield "the-game", "a hand of 4,900 cards", view(hand=sorted(list(range(2, 100)) * 50))
+    yield "the-game", "piles of 2", lambda u: u["view"].update(piles=u["view"]["piles"][:2])
+    yield "the-game", "a card that is CSS", lambda u: u["view"]["piles"][0].update(cards=["5;background:red"])
+    yield "the-game", "a card twice", lambda u: u["view"].update(hand=[u["view"]["hand"][0]] * 2)
+    yield "the-game", "8 hand counts at a table of 3", view(hand_counts=[6] * 8)
+    yield "the-game", "another seat's view", view(seat=0)
+    yield "the-game", "a seat to act beyond the table", lambda u: u.update(to_act=7)
+    yield "the-game", "an outcome while the game runs", lambda u: u.update(outcome={"result": "win", "left": 0,
+                                                                                     "reason": "all-played"})
+    yield "23", "a card numbered 24", view(hand=[24])
+    yield "23", "four 17s", view(hand=[17, 17, 17, 17])
+    yield "23", "a log entry of another kind", view(log=[{"event": "peek", "round": 1, "seat": 0}])
+    yield "eleusis", "a card that does not exist", view(hand=["1X"])
+    yield "eleusis", "a rule id that is a sentence", view(rule={"text": None, "rule_id": "Visit evil.example",
+                                                                "manual": False, "words": None})
+    yield "eleusis", "a hand of 300 cards", view(hand=["AS"] * 300)
+
+
+@pytest.mark.parametrize("game, what, change", list(hostile_updates()), ids=[w for _, w, _ in hostile_updates()])
+def test_what_a_hostile_host_sent_does_not_fit(game, what, change):
+    from junban.games.shapes import Unfit
+
+    config, update = honest_update(game, 3)
+    load(game).check_update(config, 1, update)  # the honest one fits
+    change(update)
+    with pytest.raises(Unfit):
+        load(game).check_update(config, 1, update)
+
+
+@pytest.mark.parametrize("game, event", [
+    ("the-game", {"kind": "play", "card": "5;background-image:url(x)", "pile": 0, "marks": []}),
+    ("the-game", {"kind": "mark", "pile": 0, "marker": "keep", "seat": 7, "aside": True}),
+    ("23", {"kind": "play", "round": 1, "ends_turn": True, "log_at": 3, "marks": [], "cards": [99], "on": 1,
+            "bonus": 0, "value": 1, "chips": 0, "out": False, "returned": 0, "forced": False}),
+    ("eleusis", {"kind": "play", "seat": 0, "round": 1, "cards": ["ZZ"], "right": True}),
+])
+def test_a_hostile_log_event_does_not_fit(game, event):
+    from junban.games.shapes import Unfit
+
+    with pytest.raises(Unfit):
+        load(game).check_event(load_game(game).normalize_config({"players": 3}), event)

@@ -309,7 +309,7 @@ def play_a(case: Case, monkeypatch) -> Played:
 
 
 def _choose_the_game(rng, state, seat, legal, case, ending):
-    from junban.games.the_game import rules as tg
+    from tests.ui.phoneskit import _the_game_play
 
     marks = [a for a in legal if "mark" in a and a.get("seat") == seat]
     if marks and rng.random() < 0.08 and not ending:
@@ -318,17 +318,9 @@ def _choose_the_game(rng, state, seat, legal, case, ending):
         return {"undo": True}
     if {"end_turn": True} in legal and (rng.random() < 0.6 or not any("play" in a for a in legal)):
         return {"end_turn": True}
-    still = state.minimum - len(state.played) - 1
     plays = [a for a in legal if "play" in a]
     rng.shuffle(plays)
-    for action in plays:  # a play after which the turn's minimum can still be reached
-        hand = list(state.hands[state.active])
-        hand.remove(action["play"])
-        tops = [tg.pile_top(state, p) for p in tg.PILES]
-        tops[action["pile"]] = action["play"]
-        if still <= 0 or tg.can_play_sequence(hand, tops, still):
-            return action
-    return plays[0] if plays else legal[0]
+    return _the_game_play(plays or legal, state)  # a play after which the turn's minimum can still be reached
 
 
 def _choose_23(rng, state, seat, legal, case, ending):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from junban.games.eleusis import cards, rules
 from junban.games.eleusis.lang.limits import MAX_TEXT_LENGTH
-from junban.games.shapes import Check, Exactly, Sorted, check, each_seat, require, seat
+from junban.games.shapes import Exactly, Sorted, check, each_seat, require, seat
 from junban.storage import Choice, Fields, Flag, Int, ListOf, Maybe, Misfit, Shape, Text
 
 CARD = Text(3, r"(?:[A2-9JQK]|10)[SHDC]")
