@@ -84,8 +84,10 @@ def main() -> int:
     rows = {}
     for game in args.games:
         mine = [r for r in results if r["game"] == game and not r.get("error")]
-        varied = {key: sum(r["varied"][key] for r in mine) for key in ("cards moved", "discards", "rules", "rules kept")}
-        rows[game] = {"cases": len([r for r in results if r["game"] == game]), "actions": sum(r["actions"] for r in mine),
+        varied = {key: sum(r["varied"][key] for r in mine)
+                  for key in ("cards moved", "discards", "rules", "rules kept")}
+        rows[game] = {"cases": len([r for r in results if r["game"] == game]),
+                      "actions": sum(r["actions"] for r in mine),
                       "messages": sum(r["messages"] for r in mine), "marks checked": sum(r["marks"] for r in mine),
                       **varied, "leaked": sum(1 for r in mine if r["leaked"]),
                       "errors": sum(1 for r in results if r["game"] == game and r.get("error")),

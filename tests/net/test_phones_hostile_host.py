@@ -245,4 +245,5 @@ def test_a_host_that_went_back_some_moves_is_said_on_the_phone():
     back, _ = join(room, again, 1, storage=guest_storage)
     back.render()
     behind = len(table.log.entries) - len(host_table(again).log.entries)
-    assert behind > 0 and (f"{behind} moves behind" if behind > 1 else "1 move behind") in back.platform.root.textContent
+    said = f"{behind} moves behind" if behind > 1 else "1 move behind"
+    assert behind > 0 and said in back.platform.root.textContent

@@ -173,8 +173,8 @@ class Table:
             self.room.run(1.0)
             if len(self.applied) > before:
                 return
-        raise AssertionError(f"the bot in seat {self.session.to_act} did not act "
-                             f"({[n.text for n in self.host.services.notices]}, {self.session.state.phase if hasattr(self.session.state, 'phase') else ''})")
+        said = [n.text for n in self.host.services.notices]
+        raise AssertionError(f"the bot in seat {self.session.to_act} did not act ({said})")
 
     def received(self) -> list[str]:
         """What the guest's phone was sent, in order (heartbeats left out)."""
@@ -786,7 +786,8 @@ LEAKS = {
     "a CRC-32 of the whole log as the position mark": (
         _plant_crc_mark, Case("23", ["person", "phone", "person"], 1, 13)),
     "another seat's hand in the update": (
-        lambda m: _plant_in_update(m, "peek", lambda session, seat: session.view((seat + 1) % len(session.seats))["hand"]),
+        lambda m: _plant_in_update(m, "peek",
+                                   lambda session, seat: session.view((seat + 1) % len(session.seats))["hand"]),
         Case("the-game", ["phone", "person", "bot"], 0, 14)),
     "the draw pile's next card in the update": (
         lambda m: _plant_in_update(m, "next", lambda session, seat: session.state.draw[-1:]),

@@ -346,7 +346,8 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            self.problem = f"net.bye.{why}" if why in ("host_left", "seat_closed", "wrong_table", "flood") else "net.bye"
+            known = ("host_left", "seat_closed", "wrong_table", "flood")
+            self.problem = f"net.bye.{why}" if why in known else "net.bye"
             self._set("ended")
             self.close()
             return "status"

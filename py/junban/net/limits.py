@@ -4,9 +4,10 @@ with it every other phone) busy.
 Each kind a guest may send (``protocol.FROM_GUEST``) has a ``Rate``: a burst it may send at once and how fast that
 burst comes back, as a person's taps never exceed (a tap is one ``act``; a hint is taken at most once a turn; a
 ``resync`` or a second ``hello`` is what a phone sends when something did not add up). All kinds together have a
-rate too, checked before a message is even parsed. A message beyond its budget is not acted on (it costs the host
-a few microseconds, or one bounded parse; never a move or a resend): the first such message of a burst is answered with ``net.too_fast``, and a phone that sends
-``DROP_AFTER`` of them with no quiet ``CALM_AFTER`` seconds between is let go (``Budget.verdict``).
+rate too, checked before a message is even parsed. A message beyond its budget is not acted on (it costs the host a
+few microseconds, or one bounded parse; never a move or a resend): the first such message of a burst is answered
+with ``net.too_fast``, and a phone that sends ``DROP_AFTER`` of them with no quiet ``CALM_AFTER`` seconds between is
+let go (``Budget.verdict``).
 
 Full resends (``resync``, a ``hello`` on a channel already welcomed) are also coalesced by the host: at most one per
 phone every ``FULL_SYNC_EVERY`` seconds, whatever was asked in between (``junban.net.host``).

@@ -178,8 +178,11 @@ def _plain_params(params: object) -> dict:
     """The parameters of a refusal that may fill in one of our own sentences: short words and small numbers."""
     if not isinstance(params, dict):
         return {}
-    return {k: v for k, v in list(params.items())[:8] if isinstance(k, str) and _PARAM_NAME.fullmatch(k)
-            and ((type(v) is int and -1_000_000 <= v <= 1_000_000) or (isinstance(v, str) and _PARAM_TEXT.fullmatch(v)))}
+    def plain(value) -> bool:
+        return (type(value) is int and -1_000_000 <= value <= 1_000_000) or (
+            isinstance(value, str) and _PARAM_TEXT.fullmatch(value) is not None)
+
+    return {k: v for k, v in list(params.items())[:8] if isinstance(k, str) and _PARAM_NAME.fullmatch(k) and plain(v)}
 
 
 def reason_fields(err: JunbanError) -> dict:

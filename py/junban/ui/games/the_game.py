@@ -267,8 +267,8 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str
         face = h("span", {"class": "face start", "key": "start"}, h("span", {"class": "card-num"}, str(top)))
     # The cards under the top, newest first: the stylesheet lays them out right to left from the count and drops
     # whole the oldest that do not fit (never a chip cut in half).
-    trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c, "style": card_style(c)},
-               str(c)) for c in reversed(cards[-4:-1])]
+    trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c,
+                        "style": card_style(c)}, str(c)) for c in reversed(cards[-4:-1])]
     fire_note = None
     if pile["fire_on_top"] and not table.session.is_over:
         urgent = not pile["top_played_this_turn"]

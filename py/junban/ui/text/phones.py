@@ -8,8 +8,8 @@ EN = {
                         "no account: the phones talk directly over the same Wi-Fi.",
     "setup.phones_button": "Play on several phones",
     "setup.phone_secret_deal": "The cards are dealt from a new secret seed, so no phone can work out another hand.",
-    "setup.phone_known_deal": "The cards are dealt from the seed above, which others may know (a link, the daily "
-                              "deal, a seed typed): whoever knows it can work out every hand.",
+    "setup.phone_known_deal": "The cards are dealt from the seed below (More: the deal), which others may know (a "
+                              "link, the daily deal, a seed typed): whoever knows it can work out every hand.",
     # the host's table
     "phones.title": "Phones at this table",
     "phones.cancel": "Cancel",
@@ -174,8 +174,8 @@ JA = {
                         "アカウントも不要で、同じWi-Fiのスマホ同士が直接つながります。",
     "setup.phones_button": "複数のスマホで遊ぶ",
     "setup.phone_secret_deal": "カードは新しい秘密のシードから配られるので、どのスマホもほかの人の手札を割り出せません。",
-    "setup.phone_known_deal": "カードは上のシードから配られます。ほかの人も知りうるシード（リンク、今日のチャレンジ、"
-                              "入力したシード）なので、それを知る人は全員の手札を割り出せます。",
+    "setup.phone_known_deal": "カードは下の「その他：配り方」のシードから配られます。ほかの人も知りうるシード（リンク、今日の"
+                              "チャレンジ、入力したシード）なので、それを知る人は全員の手札を割り出せます。",
     "phones.title": "この卓のスマホ",
     "phones.cancel": "キャンセル",
     "phones.apply": "決定",
