@@ -74,7 +74,6 @@ STAMPS_JS = """() => {
 }"""
 STAMPS_PY = '''
 import __main__, js
-from junban.net import protocol as _protocol
 
 def _stamping():
     services = __main__.app.services
@@ -84,7 +83,7 @@ def _stamping():
         def on_change(what, inner=inner, guest=guest):
             inner(what)
             if what == "update":
-                js.window.__junbanStamp(guest.game.at)
+                js.window.__junbanStamp(guest.game.at.split(".", 1)[0])  # (the number of actions: every seat's)
         guest.on_change = on_change
         return
     host = next(iter(services.hosts.values()))
@@ -93,7 +92,7 @@ def _stamping():
     def apply_for(seat, action, inner=inner, table=table):
         error = inner(seat, action)
         if error is None:
-            js.window.__junbanStamp(_protocol.position_mark(table.session.actions))
+            js.window.__junbanStamp(str(len(table.session.actions)))
         return error
     table.apply_for = apply_for
 
@@ -292,7 +291,7 @@ class Clocked:
             seat, old = status["to_act"], status["mark"]
             acting = table.page_of(seat)
             if not done:  # later, every phone has been waited for at the position before
-                table.wait_heard(acting, old)
+                table.wait_heard(acting, status["marks"][str(seat)] if acting is not table.host else old)
             choose(table, seat, acting)
             tap = acting.evaluate("window.__junbanTaps[window.__junbanTaps.length - 1]")
             others = [p for p in table.pages() if p is not acting]

@@ -4,6 +4,9 @@ A game's seed is a short string (from a link, the setup screen or the daily deal
 from it through ``rng_for(seed, *parts)``: a ``random.Random`` seeded with a string, which gives the same
 sequence on CPython and on Pyodide (never seed from ``hash()``, which is salted per process). Whoever must not be
 able to rebuild the deal (a bot) gets ``derived_seed(seed, *parts)`` instead: a one-way hash of it.
+
+``random_seed()`` deals a new game from 9 random digits (readable, shareable); a table played on several phones
+deals from ``secret_seed()`` instead (128 random bits), since there a guessed seed would give every hand away.
 """
 from __future__ import annotations
 
@@ -55,5 +58,14 @@ def derived_seed(seed: str, *parts: object) -> str:
 
 
 def random_seed() -> str:
-    """A fresh seed for a new deal (not reproducible by design)."""
+    """A fresh seed for a new deal (not reproducible by design): short enough to read, type and share."""
     return str(random.SystemRandom().randrange(10**8, 10**9))
+
+
+SECRET_BITS = 128
+
+
+def secret_seed() -> str:
+    """A fresh seed nobody can guess (128 random bits from the system, as 32 hex digits): the deal of a table
+    played on several phones, where a seed that could be searched would give away every hand."""
+    return f"{random.SystemRandom().getrandbits(SECRET_BITS):032x}"

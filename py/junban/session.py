@@ -12,6 +12,10 @@ The state is always derived by replaying the log; ``to_record``/``from_record`` 
 - *The last stretch.* From ``LAST_STRETCH`` actions on, only actions the game's ``winds_down(action)`` accepts
   are taken (no markers, take-backs or passes): every game can still be brought to its end with those, in far
   fewer actions than remain. ``LONG_LOG`` is where the table starts saying so.
+- *Table talk.* Actions the game's ``table_talk(action)`` names (The Game's pile markers: they change what is said,
+  never a card) are taken at most ``TALK_RUN`` in a row; then a move must come first. A walk through more marker
+  positions than folding remembers (81 of them, on 4 piles) could otherwise lengthen the log without end, and a
+  phone at the table could do it on purpose. An action that folds the log back is always taken.
 
 Besides the log a save keeps two optional facts about how the game is played: ``mode`` ("daily": today's counted
 daily challenge; "practice": another play of a daily deal; "tutorial" / "tutorial-done": a first game that teaches,
@@ -32,15 +36,21 @@ from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
 MAX_ACTIONS = 20000  # far above any real game; bounds what a save may ask us to replay
+MAX_HINTS = 20000  # hints a save may count (storage.SAVE); more are not counted (the game is assisted anyway)
 LAST_STRETCH = MAX_ACTIONS - 1000  # from here only actions that wind the game down (more than any game needs)
 LONG_LOG = MAX_ACTIONS - 2000  # from here the table warns that the log is nearly full
 FOLD_WINDOW = 32  # how many recent positions an action may fold back to
+TALK_RUN = 40  # table talk taken in a row (a turn of The Game's bots sets and clears at most 8 markers)
 SAVE_SCHEMA = 1
 MODES = ("daily", "practice", "tutorial", "tutorial-done")
 
 
 class LogFull(RuleViolation):
     """The log is in its last stretch: only actions that bring the game to its end are taken now."""
+
+
+class TalkLimit(RuleViolation):
+    """``TALK_RUN`` actions of table talk in a row: a move comes first."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +113,7 @@ class Session:
 
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
                  actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0,
-                 mode: str | None = None, hints: int = 0):
+                 mode: str | None = None, hints: int = 0, private: bool = False):
         if game not in GAME_MODULES:
             raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
@@ -116,7 +126,10 @@ class Session:
             raise ConfigError(str(err), code=err.code, **err.params) from None
         self.seats = seats
         self.mode = mode if mode in MODES else None
-        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_ACTIONS else 0
+        self.hints = hints if type(hints) is int and 0 <= hints <= MAX_HINTS else 0
+        # Dealt from a secret seed for a table played on several phones (rng.secret_seed), never shown or shared
+        # while the game runs; a table with phones whose deal is not private says its seed may be known.
+        self.private = private is True
         self.players_check()
         self.created = created or time.time()
         self.updated = updated or self.created
@@ -153,11 +166,15 @@ class Session:
         return check(self.state, action) if check is not None else self.to_act
 
     def legal_actions(self) -> list[dict]:
-        """What the engine allows now; in the log's last stretch, only what winds the game down."""
+        """What the engine allows now; in the log's last stretch, only what winds the game down; after
+        ``TALK_RUN`` actions of table talk in a row, no more talk."""
         actions = self.module.legal_actions(self.state)
         if self.in_last_stretch():
             winding = [a for a in actions if self._winds_down(a)]
-            return winding or actions  # never a table with nothing to do
+            actions = winding or actions  # never a table with nothing to do
+        if self.talked_out():
+            moves = [a for a in actions if not self._is_talk(a)]
+            actions = moves or actions
         return actions
 
     def apply(self, action: dict) -> None:
@@ -169,6 +186,9 @@ class Session:
         if earlier is not None:
             self._fold_to(earlier)
         else:
+            if self._is_talk(action) and self.talked_out():
+                raise TalkLimit("that is a lot of table talk in a row: play a card or end the turn first",
+                                code="session.talk_limit", n=TALK_RUN)
             self._append(action, state, key)
         self.updated = time.time()
 
@@ -225,6 +245,16 @@ class Session:
     def room_left(self) -> int:
         """Actions this log may still take before its last stretch."""
         return max(0, LAST_STRETCH - len(self.actions))
+
+    def talked_out(self) -> bool:
+        """Have the last ``TALK_RUN`` actions of the log all been table talk?"""
+        if not hasattr(self.module, "table_talk") or len(self.actions) < TALK_RUN:
+            return False
+        return all(self._is_talk(a) for a in self.actions[-TALK_RUN:])
+
+    def _is_talk(self, action: dict) -> bool:
+        check = getattr(self.module, "table_talk", None)
+        return check is not None and bool(check(action))
 
     def _winds_down(self, action: dict) -> bool:
         check = getattr(self.module, "winds_down", None)
@@ -292,8 +322,14 @@ class Session:
 
     @property
     def bot_seed(self) -> str:
-        """The seed the bots of this deal get (one way from the deal's: no key to the hidden cards)."""
+        """The seed the bots of this deal get (one way from the deal's: no key to the hidden cards). It stays at
+        this device: a phone at the table is never sent it (its hints get a seed of their own)."""
         return bot_registry.bot_seed(self.game, self.seed)
+
+    @property
+    def hint_seed(self) -> str:
+        """The seed of the bot that gives a person at this device a hint (the bots' own)."""
+        return self.bot_seed
 
     def bot(self, seat: int):
         if seat not in self._bots:
@@ -308,8 +344,9 @@ class Session:
             raise JunbanError("it is not a bot's turn")
         action = self.bot(seat).act(self.view(seat))
         legal = self.legal_actions()
-        if self.in_last_stretch() and action not in legal and not self._winds_down(action):
-            return legal[0]  # the bot wanted table talk the last stretch no longer takes
+        if (self.in_last_stretch() and action not in legal and not self._winds_down(action)) or \
+                (self._is_talk(action) and self.talked_out()):
+            return legal[0]  # the bot wanted table talk the log no longer takes now
         return action
 
     # -- saving
@@ -329,6 +366,7 @@ class Session:
             "finished": self.is_over,
             **({"mode": self.mode} if self.mode else {}),
             **({"hints": self.hints} if self.hints else {}),
+            **({"private": True} if self.private else {}),
         }
 
     @classmethod
@@ -356,4 +394,5 @@ class Session:
             updated=float(updated) if isinstance(updated, (int, float)) else 0.0,
             mode=record.get("mode"),
             hints=record.get("hints", 0),
+            private=record.get("private") is True,
         )

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
 from junban.games import GAME_MODULES
-from junban.session import MAX_ACTIONS, MODES
+from junban.session import MAX_ACTIONS, MAX_HINTS, MODES
 
 PREFIX = "junban."
 SAVE_PREFIX = PREFIX + "save."
@@ -54,6 +54,7 @@ SETTINGS_KEY = PREFIX + "settings"
 DAILY_KEY = PREFIX + "daily"
 GUEST_PREFIX = PREFIX + "guest."
 MAX_GUEST_RECORDS = 20  # seats at other phones' tables kept; the oldest go first (the host holds each game)
+MAX_GUEST_CHARS = 1_000_000  # one seat's record (half the read limit: a host cannot fill this phone's storage)
 DRAFT_PREFIX = PREFIX + "draft."  # + save id: the guess being written in a game of solo science
 
 MAX_RECORD_CHARS = 2_000_000
@@ -63,14 +64,13 @@ KEEP_FINISHED_SAVES = 20  # more finished saves than this: the app offers to rem
 SAVE_ID = re.compile(r"^[a-z0-9]{4,32}$")
 GUEST_TABLE = re.compile(r"^[a-z0-9]{1,12}$")
 SAVE_MODES = MODES  # how a saved game is played: daily, practice, a first game that teaches
-MAX_HINTS = 20000
 MAX_TIME = 10_000_000_000  # seconds since 1970 (the year 2286): any time a record may hold
 MAX_DRAFT = 2000  # characters of a guess being written
 MAX_DAYS = 2000  # daily records kept (about a year and a half of every game)
 MAX_GRID = 800  # characters of a daily record's squares
 UNKNOWN_GAME = "?"  # RecordName.game of a save whose game this version does not know
 
-CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 1}
+CURRENT_SCHEMA = {"save": 1, "history": 1, "settings": 1, "daily": 1, "guest": 2}
 
 
 MISSING = object()  # what _read_json gives for a key with nothing (readable) in it
@@ -78,6 +78,10 @@ MISSING = object()  # what _read_json gives for a key with nothing (readable) in
 
 class StorageFull(JunbanError):
     """The browser refused to store more (quota exceeded)."""
+
+
+class TooLarge(JunbanError):
+    """A record larger than Junban keeps of its kind (not written)."""
 
 
 class UnreadableRecord(JunbanError):
@@ -129,7 +133,17 @@ def to_json(record) -> str:
 
 
 # Migrations: MIGRATIONS[type][n] turns a schema-n record into a schema-(n+1) record.
-MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {}, "guest": {}}
+def _guest_v2(record: dict) -> dict:
+    """A guest seat's record of format 1 kept the host's bots' seed in its welcome (made from the deal's seed: a
+    key to every hand): it goes; the seat shows as before."""
+    welcome = record.get("welcome")
+    if isinstance(welcome, dict):
+        welcome = {k: v for k, v in welcome.items() if k != "bot_seed"}
+    return dict(record, schema=2, welcome=welcome)
+
+
+MIGRATIONS: dict[str, dict[int, object]] = {"save": {}, "history": {}, "settings": {}, "daily": {},
+                                            "guest": {1: _guest_v2}}
 
 
 def migrate(record: dict, kind: str) -> dict:
@@ -393,7 +407,7 @@ SAVE = Fields(
     {"schema": Int(1, 1000), "type": Choice("save"), "id": Text(32, r"[a-z0-9]+", 4), "game": GAME_SLUG,
      "config": CONFIG, "seed": SEED, "seats": ListOf(SEAT, 8, 1), "actions": ListOf(ACTION, MAX_ACTIONS),
      "created": TIME, "updated": TIME, "finished": Flag()},
-    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS)})
+    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS), "private": Flag()})
 ENTRY = Fields(  # one finished game in the history (junban.history); at most ~350 characters as JSON
     {"id": Text(40, r"[A-Za-z0-9_.:-]+", 1), "game": GAME_SLUG, "bucket": Text(32, r"[a-z0-9+_-]+", 1),
      "players": Int(1, 8), "won": Flag()},
@@ -420,7 +434,7 @@ GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.
     {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
      "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
      "updated": TIME},
-    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS)})
+    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED})
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:
@@ -792,6 +806,7 @@ class Store:
         if record is MISSING:
             return None
         try:
+            schema = record.get("schema") if isinstance(record, dict) else None
             record = migrate(record, "guest")
             check_shape(GUEST, record)
             if record["table"] != table:
@@ -799,22 +814,44 @@ class Store:
         except UnreadableRecord as err:
             self.quarantine(key, self.backend.get(key) or "", err)
             return None
+        if schema != record["schema"]:  # an older format kept more than it needed: written back without it
+            try:
+                self._write_json(key, record)
+            except StorageFull:
+                pass  # read again (and migrated again) next time
         return record
 
     def write_guest(self, record: dict) -> None:
-        """Store a guest seat's record (raises StorageFull); beyond MAX_GUEST_RECORDS the oldest other goes."""
-        self._write_json(GUEST_PREFIX + record["table"], record)
+        """Store a guest seat's record (raises StorageFull; TooLarge past MAX_GUEST_CHARS, which a host could
+        otherwise push up to the whole origin's quota); beyond MAX_GUEST_RECORDS the oldest other goes, dated by its
+        own ``updated`` (never by text a host could have put inside it)."""
+        text = to_json(record)
+        if len(text) > MAX_GUEST_CHARS:
+            raise TooLarge("this seat's record is larger than a phone keeps", code="record.guest_too_large",
+                           max=MAX_GUEST_CHARS)
+        self.backend.set(GUEST_PREFIX + record["table"], text)
         tables = self.guest_tables()
         if len(tables) > MAX_GUEST_RECORDS:
             def updated(table: str) -> float:
-                raw = self.backend.get(GUEST_PREFIX + table) or ""
-                match = re.search(r'"updated":([0-9.]+)', raw)
-                return float(match.group(1)) if match else 0.0
+                try:
+                    stored = parse_json(self.backend.get(GUEST_PREFIX + table) or "")
+                except UnreadableRecord:
+                    return 0.0
+                moment = stored.get("updated") if isinstance(stored, dict) else None
+                return float(moment) if type(moment) in (int, float) and math.isfinite(moment) else 0.0
             oldest = min((t for t in tables if t != record["table"]), key=updated)
             self.backend.remove(GUEST_PREFIX + oldest)
 
     def delete_guest(self, table: str) -> None:
         self.backend.remove(GUEST_PREFIX + table)
+
+    def keep_guest_aside(self, table: str, reason: UnreadableRecord) -> None:
+        """A guest seat's record that fits its shape but that this phone cannot show (``junban.net.guest`` checks
+        it against its game's): kept aside like any unreadable record."""
+        key = GUEST_PREFIX + table
+        raw = self.backend.get(key)
+        if raw is not None:
+            self.quarantine(key, raw, reason)
 
 
     # -- records of many items: the history's entries, the settings' values, the daily record's days
@@ -1058,10 +1095,27 @@ def diagnose(kind: str, raw: str) -> UnreadableRecord | None:
         return err
 
 
+def guest_problem(record) -> UnreadableRecord | None:
+    """What is wrong with a kept-aside seat played at another phone's table: its shape, then its game's (what its
+    host sent must fit the game: ``junban.net.guest``)."""
+    try:
+        record = migrate(record, "guest")
+        check_shape(GUEST, record)
+    except UnreadableRecord as err:
+        return err
+    from junban.net.guest import game_from_record  # (the engines load only for a seat's record)
+
+    game, _entries = game_from_record(record)
+    if game is None or game.latest is None:
+        return UnreadableRecord("the host had sent this seat something this phone cannot show",
+                                code="record.guest_unfit")
+    return None
+
+
 ODD_KIND = {"history-entries": "history"}
 # Kinds of kept-aside record that another module knows how to read: ``import`` (the parts of an imported file that
 # could not be read) is junban.transfer's, which registers its reader here (it imports this module, not the reverse).
-KIND_READERS: dict = {}
+KIND_READERS: dict = {"guest": guest_problem}
 
 
 def _reject_constant(name: str):

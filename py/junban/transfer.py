@@ -261,8 +261,9 @@ def _merge_plan(store, record: dict, new_id) -> tuple[str, str, dict | None, str
 
 
 def _tidy(record: dict) -> dict:
-    """A save as Session.to_record writes it: no mode or hints when it has none."""
-    out = {k: v for k, v in record.items() if k not in ("mode", "hints")}
+    """A save as Session.to_record writes it: no mode or hints when it has none. A game that came in a file or a
+    link is never a private deal here (its seed travelled with it: ``Session.private``)."""
+    out = {k: v for k, v in record.items() if k not in ("mode", "hints", "private")}
     if record.get("mode"):
         out["mode"] = record["mode"]
     if record.get("hints"):

@@ -252,10 +252,16 @@ def page_clock(page) -> float:
 # Test-only views of a phone's Python (through run_python): where its game stands, to wait for a phone to have
 # heard an action before reading its screen. Nothing here acts: every action is a tap on the phone's table. The
 # position is also kept on the page (window.__junbanMark), set as the host syncs its phones and as a guest takes
-# the host's messages, so that waiting for it runs no Python on the phone.
+# the host's messages, so that waiting for it runs no Python on the phone. A guest's position is the one its
+# host told it (``at``: made of what that seat is sent, so each seat has its own); the host's is ``host_mark`` of
+# its log, which only the test computes (it would spell out hidden actions: never sent to a phone).
 WATCH = '''
-import __main__, json, js
-from junban.net import protocol as _protocol
+import __main__, json, js, zlib
+
+
+def _host_mark(actions):
+    text = json.dumps(actions, separators=(",", ":"), sort_keys=True)
+    return f"{len(actions)}.{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def _phone_watch():
@@ -272,23 +278,34 @@ def _phone_watch():
         if not getattr(host, "_watched", False):
             def sync(inner=host.sync, host=host):
                 inner()
-                js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+                js.window.__junbanMark = _host_mark(host.session.actions)
             host.sync, host._watched = sync, True
-            js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+            js.window.__junbanMark = _host_mark(host.session.actions)
 
 
 def _phone_table():
-    """The host's game (its Session) and status: to_act, over, mark, links."""
+    """The host's game (its Session) and status: to_act, over, mark (the host's), marks (each joined phone's, as
+    the host would tell it now), links."""
     for host in __main__.app.services.hosts.values():
         session = host.session
-        return {"to_act": session.to_act, "over": session.is_over, "mark": _protocol.position_mark(session.actions),
-                "bots": [i for i, s in enumerate(session.seats) if s.is_bot], "table": host.table_id,
-                "links": {str(seat): link.status for seat, link in host.links.items()}}
+        marks = {str(seat): host._mark_now(link) for seat, link in host.links.items()
+                 if link.welcomed and host.source is not None}
+        return {"to_act": session.to_act, "over": session.is_over, "mark": _host_mark(session.actions),
+                "marks": marks, "bots": [i for i, s in enumerate(session.seats) if s.is_bot],
+                "table": host.table_id, "links": {str(seat): link.status for seat, link in host.links.items()}}
     return None
 
 
 _phone_watch()
 '''
+def host_mark(actions: list) -> str:
+    """The host's position as WATCH's ``_host_mark`` makes it on the host's page (a test's own key of the log)."""
+    import zlib
+
+    text = json.dumps(actions, separators=(",", ":"), sort_keys=True)
+    return f"{len(actions)}.{zlib.crc32(text.encode('utf-8')):08x}"
+
+
 _MARK_IS = "(mark) => window.__junbanMark === mark"
 _MARK_NOT = "(mark) => window.__junbanMark !== undefined && window.__junbanMark !== mark"
 
@@ -341,7 +358,7 @@ class Table:
         seat = status["to_act"]
         if seat not in status["bots"]:
             page = self.page_of(seat)
-            self.wait_heard(page, status["mark"])
+            self.wait_heard(page, status["marks"][str(seat)] if seat in self.guests else status["mark"])
             choose(self, seat, page)
         self.wait_moved(status["mark"])
         self.actions += 1
@@ -358,10 +375,10 @@ class Table:
         return self.actions - start
 
     def everyone_heard(self, timeout_ms: float = 20_000) -> str:
-        mark = self.status()["mark"]
-        for page in self.guests.values():
-            self.wait_heard(page, mark, timeout_ms)
-        return mark
+        status = self.status()
+        for seat, page in self.guests.items():
+            self.wait_heard(page, status["marks"][str(seat)], timeout_ms)
+        return status["mark"]
 
 
 def close_sheets(page, names=("round", "result")) -> None:
@@ -536,10 +553,8 @@ def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int,
                 page.locator("#prophet-yes").tap()
                 del prophets[seat]
         elif phase == "prophet_offer":  # the phone declines for its person, who did not ask (as on one device)
-            from junban.net.protocol import position_mark
-
             try:
-                table.wait_moved(position_mark(mirror.actions), timeout_ms=10_000)
+                table.wait_moved(host_mark(mirror.actions), timeout_ms=10_000)
             except Exception:  # noqa: BLE001 - Playwright's timeout
                 raise AssertionError(f"seat {seat}'s phone asks whether to become Prophet, unasked") from None
         elif phase == "prophet_judge":
@@ -554,3 +569,17 @@ def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int,
             raise AssertionError(f"Eleusis: seat {seat} to act in phase {phase}")
 
     return choose
+
+
+# --------------------------------------------------------------------------- the recorded game, twinned
+
+
+def recorded_twin(table: Table, guest: int, monkeypatch) -> dict:
+    """The game the phones just played (the host's save, read from its page), twinned on CPython for the phone of
+    ``guest`` (tests/net/twins.py): what that phone would be sent must not change when everything it may not know
+    does. Returns the twin pair's result."""
+    from tests.net import twins
+
+    record = json.loads(run_python(table.host, "json.dumps(next(iter(__main__.app.services.hosts.values()))"
+                                               ".session.to_record())"))
+    return twins.twin_case(twins.recorded_case(record, guest), monkeypatch)

@@ -8,8 +8,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.phones import (
-    Table, answer_shown, close_sheets, eleusis_person, pair_by_paste, paste_answer, seat_of_link, seated,
-    set_up_table, shown_link, shown_matrix, the_game_person, twenty_three_person)
+    Table, answer_shown, close_sheets, eleusis_person, pair_by_paste, paste_answer, recorded_twin, seat_of_link,
+    seated, set_up_table, shown_link, shown_matrix, the_game_person, twenty_three_person)
+from tests.net import twins
 
 BLANK = ["0" * 21] * 21  # a camera that films nothing yet
 
@@ -27,7 +28,14 @@ def history_has(page, title: str) -> None:
     expect(page.locator(".recent-game").first).to_contain_text(title)
 
 
-def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_factory):
+def no_leak(table, guest: int, monkeypatch) -> None:
+    """The recorded game, twinned for one phone (issue 39): the same bytes whatever that phone may not know."""
+    result = recorded_twin(table, guest, monkeypatch)
+    assert not twins.leaked(result), twins.describe(result)
+    assert result["varied"]["cards moved"] > 0
+
+
+def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_factory, monkeypatch):
     host, friend = phone_factory(2, "#/the-game?players=4&bots=1&level=baseline")
     set_up_table(host, ["person", "phone", "phone", "bot"], seed="phones-tg-1")
     # The first friend films the QR code with Junban's own scanner; the host pastes the answer it shows.
@@ -60,9 +68,10 @@ def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_
     screenshot(friend, "phones-the-game-guest-result-en")
     for page in (filming, friend):
         history_has(page, "The Game")
+    no_leak(table, 2, monkeypatch)
 
 
-def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory, camera_phone_factory):
+def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory, camera_phone_factory, monkeypatch):
     host = camera_phone_factory(BLANK, "#/23?players=4", locale="ja-JP")
     friends = phone_factory(3, "#/", locale="ja-JP")
     set_up_table(host, ["person", "phone", "phone", "phone"], seed="phones-23-1")
@@ -94,9 +103,10 @@ def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory,
     screenshot(seats[3], "phones-23-guest-result-ja")
     for page in seats.values():
         history_has(page, "23")  # its title is the same in Japanese
+    no_leak(table, 1, monkeypatch)
 
 
-def test_eleusis_five_phones_a_guest_deals_and_a_prophet_judges_from_a_phone(phone_factory):
+def test_eleusis_five_phones_a_guest_deals_and_a_prophet_judges_from_a_phone(phone_factory, monkeypatch):
     host, *friends = phone_factory(5, "#/eleusis?players=5")
     set_up_table(host, ["person", "phone", "phone", "phone", "phone"], seed="phones-el-1")
     seats = {pair_by_paste(host, friend, "eleusis"): friend for friend in friends}
@@ -134,3 +144,4 @@ def test_eleusis_five_phones_a_guest_deals_and_a_prophet_judges_from_a_phone(pho
     host.locator("#stop-yes").tap()
     results = [result_on(page) for page in (host, *seats.values())]
     assert len(set(results)) == 1, results
+    no_leak(table, 1, monkeypatch)

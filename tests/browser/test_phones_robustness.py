@@ -32,7 +32,7 @@ def hostile_burst(table: Table, seat: int) -> list[dict]:
     run_python(guest, EAR)
     conn = run_python(guest, "_guest.conn")
     seq = run_python(guest, "_guest.seq_out")
-    at = table.status()["mark"]
+    at = table.status()["marks"][str(seat)]  # the position the host told this phone
     legal = json.loads(run_python(table.host, "json.dumps(next(iter(__main__.app.services.hosts.values()))"
                                               ".session.legal_actions()[0])"))
     for what, make in HOSTILE:
@@ -58,7 +58,10 @@ def test_hostile_messages_a_dropped_guest_and_a_reloaded_host(phone_factory):
     # 1. Hostile messages from the guest's page: each refused with a reason; nothing changes; the phone plays on.
     before = table.status()
     answers = hostile_burst(table, 1)
-    assert len(answers) == len(HOSTILE) and all(a["ok"] is False and a["code"] for a in answers), answers
+    # Each refused with a reason. Fourteen at once is beyond what a person sends: the phone's own heartbeat in the
+    # middle of them may be answered "too fast" (junban.net.limits) too.
+    refused = [a for a in answers if a["code"] != "net.too_fast"]
+    assert len(refused) >= len(HOSTILE) - 1 and all(a["ok"] is False and a["code"] for a in answers), answers
     assert table.status() == before, "a hostile message changed the game"
     hand = guest.locator(".hand .card").all_inner_texts()
     table.play(person, max_actions=3)  # the person on that phone plays on by taps: taken as usual

@@ -361,3 +361,19 @@ def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, 
             page.goto(server.base + "#/")
             page.wait_for_selector(".save-list")
             screenshot(page, f"storage-home-{size_name}-{lang}")
+
+
+def test_a_setting_kept_aside_at_start_is_said_when_the_app_opens_at_a_game(page, server):
+    """Issue 39: a settings value kept aside at start-up was said at ``#/``, not when the app opened at
+    ``#/play/<id>`` (the address a reload of a table opens)."""
+    session = Session("play0039abcd", "the-game", {"players": 1}, "39", [Seat("person", "Ann")])
+    session.apply(next(a for a in session.legal_actions() if "play" in a))
+    open_app(page, server, "#/")
+    put(page, {"junban.settings": '{"schema":1,"type":"settings","values":{"speed":{},"lang":"en"}}',
+               "junban.save.play0039abcd": json.dumps(session.to_record())})
+    page.goto("about:blank")  # (a hash change would open the game in the running app, which reads the settings)
+    page.goto(server.base + "#/play/play0039abcd")
+    page.wait_for_selector('html[data-ready="true"]', timeout=60_000)
+    page.wait_for_selector(".tg-table, .table", timeout=60_000)
+    said = error_notices(page)
+    assert any("could not read the settings" in n for n in said), said

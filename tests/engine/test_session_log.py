@@ -96,3 +96,51 @@ def test_a_bot_that_wants_table_talk_in_the_last_stretch_plays_on_instead():
 
     s._bots[s.to_act] = Talker()
     assert s.bot_action() in s.legal_actions() and "pass" not in s.bot_action()
+
+
+def marker_walk(players: int = 2):
+    """A walk through every marker position of one seat on four piles (none, keep, small each: 3^4 = 81), each step
+    one legal marker action, never coming back to a position within the fold window: the log would grow without
+    end (issue 39: a phone did it to the host)."""
+    kinds = [None, "keep", "small"]
+
+    def gray(n):  # a modular ternary Gray code: one pile changes each step, and the 81 positions form one cycle
+        digits = [(n % 81 // 3 ** p) % 3 for p in range(4)] + [0]
+        return [(digits[p] - digits[p + 1]) % 3 for p in range(4)]
+
+    before = gray(0)
+    for n in range(1, 81 * 4):
+        now = gray(n)
+        [pile] = [p for p in range(4) if now[p] != before[p]]
+        yield {"mark": kinds[now[pile]], "pile": pile, "seat": 0}
+        before = now
+
+
+def test_a_marker_walk_through_81_positions_cannot_lengthen_the_log_without_end():
+    from junban.session import TALK_RUN, TalkLimit
+
+    s = the_game()
+    for action in marker_walk():
+        try:
+            s.apply(action)
+        except TalkLimit as err:
+            assert err.code == "session.talk_limit"
+            break
+    else:
+        raise AssertionError("the walk went on for 324 steps")
+    assert len(s.actions) == TALK_RUN, "table talk stops at TALK_RUN in a row, and none of it folded"
+    assert not any("mark" in a for a in s.legal_actions()), "the table no longer offers markers"
+    play = next(a for a in s.legal_actions() if "play" in a)
+    s.apply(play)  # a move: talk may go on (and a marker that folds back is always taken)
+    s.apply({"mark": "keep", "pile": 0, "seat": 1})
+    assert replayed(s).state == s.state, "a log past the talk limit (an old save) still replays"
+
+
+def test_a_bot_that_wants_more_table_talk_than_taken_plays_instead():
+    from junban.session import TALK_RUN
+
+    s = Session("abcd1234", "the-game", {"players": 2}, "5", [Seat("bot", "B", "strong"), Seat("person", "Ben")])
+    s.extend(list(marker_walk())[:TALK_RUN])  # (as a save would give it back)
+    assert s.talked_out()
+    action = s.bot_action() if s.to_act == 0 else None
+    assert action is None or "mark" not in action

@@ -84,3 +84,17 @@ def test_eleusis_phrasings_runs():
     result = json.loads(out.strip().splitlines()[-1])
     assert set(result["languages"]) == {"en", "ja"} and result["languages"]["en"]["n"] == 6
     assert all(lang["understood"] + sum(lang["misses"].values()) == lang["n"] for lang in result["languages"].values())
+
+
+def test_bench_hostile_host_runs():
+    """tools/bench_hostile_host.py, whose numbers docs/multiplayer.md quotes (issue 39): one attack, once."""
+    out = run_tool("tools/bench_hostile_host.py", "--repeat", "1", "--only", "update")
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["update_cpu_s"] < 5
+
+
+def test_fuzz_seat_records_runs():
+    """tools/fuzz_seat_records.py, whose whole run docs/multiplayer.md reports (issue 39): three changes."""
+    out = run_tool("tools/fuzz_seat_records.py", "--games", "the-game", "--limit", "3", timeout=300)
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["failures"] == 0 and result["games"]["the-game"]["opens"] == 6

@@ -1,245 +1,125 @@
-"""A phone is sent only what its seat may know, checked with twin deals.
+"""A phone is sent only what its seat may know, shown by information rather than by inspection: twin games
+(tests/net/twins.py) that differ in everything a seat must not know — the other hands, the order of the stock, the
+deal's seed, and the other seats' hidden choices (23's secret discards, an Eleusis dealer's rule, people's and bots'
+alike) — send that seat's phone the same bytes, sequence numbers aside. Each leak the issue-39 attacks used, planted
+once, makes the twins differ.
 
-A whole game is played with one seat on a phone, and every message the phone receives is recorded. Then the same
-game is played again, action for action, on a *twin deal*: every card the phone never sees in the first game
-(the other hands, the draw pile or stock, the cards left in the box) is moved to another of those hidden places.
-If the host sent the phone anything of what is hidden — another hand, the order of the stock, the box, a card
-carried in a log entry — the twin's messages would differ somewhere. They must be the same, byte for byte.
-
-Eleusis's secret rule is checked apart: no message names it (its text, its library id, its words) while the
-phone's seat is not dealing, before the round that uses it is over.
+A seeded slice runs here (random games of all three games, random seats and seat kinds); ``tools/twin_phones.py``
+runs the long property check.
 """
 from __future__ import annotations
 
 import json
-import random
-import re
-from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-from tests.net.test_playing_on_phones import hosted
-from tests.ui.phoneskit import Room, host_table, join, play_to_end
-
-GUEST = 1
-CARD = re.compile(r"^(?:[A2-9JQK]|10)[SHDC]$")
+from tests.net import twins
 
 
-def _scramble(zones: list[list], keep: set, seed: str) -> None:
-    """Move every card not in ``keep`` to another hidden place (in place; the zones keep their sizes)."""
-    spots = [(z, i) for z, zone in enumerate(zones) for i, card in enumerate(zone) if card not in keep]
-    cards = [zones[z][i] for z, i in spots]
-    random.Random(seed).shuffle(cards)
-    for (z, i), card in zip(spots, cards):
-        zones[z][i] = card
+def seeded(examples: int):
+    """``examples`` cases, the same on every run (a twin pair runs two whole games: no shrinking)."""
+    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck), phases=(Phase.explicit, Phase.generate))
 
 
-def twin_deals(monkeypatch, game: str, keep: set, seed: str) -> list:
-    """Make the engine deal twins: the same deal with every card outside ``keep`` and outside the phone's hand
-    moved among the hidden places. Returns a list that counts the cards moved at each deal."""
-    moved = []
-    if game == "the-game":
-        from junban.games.the_game import rules
-        original = rules.deal
-
-        def deal(config, deal_seed):
-            draw, hands = original(config, deal_seed)
-            before = [list(draw)] + [list(h) for h in hands]
-            zones = [draw] + [h for s, h in enumerate(hands) if s != GUEST]
-            _scramble(zones, keep | set(hands[GUEST]), seed)
-            moved.append(sum(a != b for z0, z1 in zip(before, [draw] + hands) for a, b in zip(z0, z1)))
-            return draw, hands
-
-        monkeypatch.setattr(rules, "deal", deal)
-    elif game == "23":
-        from junban.games.twenty_three import rules
-        original = rules.deal_round
-
-        def deal_round(players, deal_seed, round_number):
-            # Cards are alike by number, so what stays hidden is counted per hand: a card a player never plays nor
-            # discards this round is never seen by anyone, nor is the box. Those swap places.
-            hands, box = original(players, deal_seed, round_number)
-            before = [list(h) for h in hands] + [list(box)]
-            spots = [("box", i) for i, card in enumerate(box) if card != rules.LOWEST]
-            for seat, hand in enumerate(hands):
-                if seat == GUEST:
-                    continue
-                used = list(keep.get((round_number, seat), []))
-                for i, card in enumerate(hand):
-                    if card in used:
-                        used.remove(card)
-                    elif card != rules.LOWEST:
-                        spots.append((seat, i))
-            cards = [box[i] if where == "box" else hands[where][i] for where, i in spots]
-            random.Random(f"{seed}-{round_number}").shuffle(cards)
-            for (where, i), card in zip(spots, cards):
-                (box if where == "box" else hands[where])[i] = card
-            after = [sorted(h) for h in hands] + [sorted(box)]
-            moved.append(sum(sum((Counter(a) - Counter(b)).values()) for a, b in zip(before, after)))
-            return after[:-1], after[-1]
-
-        monkeypatch.setattr(rules, "deal_round", deal_round)
-    else:
-        from junban.games.eleusis import rules
-        original = rules._deal
-
-        def deal(state):
-            original(state)
-            before = [list(h) for h in state.hands] + [list(state.stock)]
-            zones = [state.stock] + [h for s, h in enumerate(state.hands) if s != GUEST]
-            _scramble(zones, keep.get(state.round, set()) | set(state.hands[GUEST]), f"{seed}-{state.round}")
-            moved.append(sum(a != b for z0, z1 in zip(before, state.hands + [state.stock]) for a, b in zip(z0, z1)))
-
-        monkeypatch.setattr(rules, "_deal", deal)
-    return moved
+@st.composite
+def cases(draw, game=None):
+    game = game or draw(st.sampled_from(twins.GAMES))
+    players = draw(st.sampled_from(twins.PLAYERS[game]))
+    guest = draw(st.integers(0, players - 1))
+    bots = draw(st.integers(0, players - 1))
+    return twins.make_case(game, players, guest, bots, draw(st.integers(0, 10**6)), max_actions=160,
+                           rounds=draw(st.integers(1, 2)))
 
 
-def seen_cards(game: str, messages: list[str], actions: list[dict], config: dict, seed: str):
-    """What must stay where it was in a twin deal. The Game: every card the phone saw in any message or that was
-    played (a card exists once). 23: per round and seat, the cards that seat played or discarded (cards are alike
-    by number, so the rest of a hand is what nobody sees). Eleusis: per round, every card the phone saw."""
-    if game == "23":
-        from junban.games.twenty_three import rules
-
-        used: dict = {}
-        state = rules.new_game(config, seed)
-        for action in actions:
-            seat, round_number = rules.to_act(state), state.round
-            used.setdefault((round_number, seat), []).extend(action.get("play") or action.get("discard") or [])
-            state = rules.apply(state, action)
-        return used
-    seen: dict = {}
-
-    def walk(value, into: set, key=None):
-        if isinstance(value, dict):
-            for k, v in value.items():
-                walk(v, into, k)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v, into, key)
-        elif game == "eleusis" and isinstance(value, str) and CARD.match(value):
-            into.add(value)
-        elif game == "the-game" and type(value) is int and key in CARD_KEYS:
-            into.add(value)
-
-    for text in messages:
-        message = json.loads(text)
-        if game == "eleusis" and message["t"] == "update":  # a view: this round's table (earlier rounds apart)
-            view = dict(message["view"])
-            for number, finished in enumerate(view.pop("rounds")):  # finished rounds, as they ended
-                walk(finished, seen.setdefault(number, set()))
-            walk(view, seen.setdefault(view["round"], set()))  # rounds count from 0 in the engine
-        elif game == "eleusis" and message["t"] == "log":
-            for _, _, event in message["entries"]:  # the log counts rounds from 1; a round's last move is named
-                for number in (event["round"] - 1, event["round"] - 2):  # after the round it opens
-                    walk(event, seen.setdefault(number, set()))
-        else:
-            walk(message, seen.setdefault(0, set()))
-    if game == "the-game":
-        everything = set().union(*seen.values())
-        for action in actions:
-            walk(action, everything, "play")
-        return everything
-    return seen  # round 0: what no round claims (finished rounds, as the view keeps them, are of their own round)
+def check(case, monkeypatch) -> dict:
+    result = twins.twin_case(case, monkeypatch)
+    assert not twins.leaked(result), f"{case}: {twins.describe(result)}"
+    varied = result["varied"]
+    assert varied["cards moved"] >= 5, f"{case}: the twin moved only {varied} (the test would see nothing)"
+    return result
 
 
-CARD_KEYS = {"hand", "cards", "played_this_turn", "fire_cards", "top", "play", "card"}  # The Game's cards
+@pytest.mark.parametrize("game", twins.GAMES)
+def test_a_phone_is_sent_the_same_bytes_whatever_it_may_not_know(game, monkeypatch):
+    @seeded(2)
+    @given(cases(game))
+    def twin(case):
+        check(case, monkeypatch)
+
+    twin()
 
 
-def received(room: Room, platform) -> list[str]:
-    """What the phone was sent, in order (heartbeats left out: they carry nothing and come as time passes)."""
-    conns = set(room.network.connections_of(platform))
-    return [text for sender, conn, text in room.network.sent
-            if sender is not platform and conn in _peers(room, conns) and '"t":"ping"' not in text]
+def test_the_twins_change_other_seats_hidden_choices(monkeypatch):
+    """23's secret discards of people and bots, Eleusis rules written and from the library, by people and bots."""
+    result = check(twins.Case("23", ["person", "phone", "bot"], 1, 16), monkeypatch)
+    assert result["varied"]["discards"] >= 3  # two other seats, two rounds (a lapsed force keeps a hand)
+    result = check(twins.Case("eleusis", ["bot", "phone", "person", "bot"], 1, 7), monkeypatch)
+    assert result["varied"]["rules"] >= 2, result["varied"]
 
 
-def _plain(text: str) -> str:
-    """A message without its sequence numbers (they count heartbeats too, which come as time passes)."""
-    message = json.loads(text)
-    message.pop("s", None)
-    message.pop("of", None)
-    return json.dumps(message, sort_keys=True)
+def test_a_game_played_through_the_apps_twinned_as_recorded(monkeypatch):
+    """A whole game played by every phone's own table (as tests/browser/test_phones_games.py records its games),
+    replayed as it was and twinned for one phone."""
+    from tests.net.test_playing_on_phones import hosted
+    from tests.ui.phoneskit import Room, host_table, join, play_to_end
 
-
-def _peers(room: Room, conns: set) -> set:
-    """The host's ends of the phone's connections."""
-    return {end.peer.conn_id for (_, conn), end in room.network._ends.items()
-            if conn in conns and end.peer is not None}
-
-
-def play_recorded(game: str, kinds: list[str], monkeypatch=None, keep=None, twin_seed=None, actions=None):
-    """Play a whole game (or replay ``actions``, each by whoever is to act) with seat GUEST on a phone; return
-    (the host's actions, what the phone received with the table's name taken out, the cards moved by twinning)."""
-    moved = twin_deals(monkeypatch, game, keep, twin_seed) if keep is not None else []
     room = Room()
-    # The same deal each time; The Game's first player (whoever holds the card nearest a pile's start) is fixed,
-    # as twins may differ there.
-    fields = {"seed": f"privacy-{game}", **({"opt-start": "0"} if game == "the-game" else {})}
-    host, _ = hosted(room, game, kinds, fields=fields)
-    table = host_table(host)
-    guest, platform = join(room, host, GUEST)
-    if actions is None:
-        play_to_end(room, host, {GUEST: guest})
-    else:
-        for action in actions:
-            seat = table.session.to_act
-            if seat == GUEST:
-                guest.screen.act(action)
-                room.run(1.0)
-                assert table.session.actions[-1:] == [action], \
-                    f"the phone's {action} was not taken: {[n.text for n in guest.services.notices]} " \
-                    f"{vars(guest.services.guest)} {table.session.actions[-3:]}"
-            else:
-                table.viewer = seat
-                assert table.act(action), f"the twin refused {action}: {[n.text for n in host.services.notices]}"
-            room.run(1.0)
-    assert table.session.is_over
-    messages = [_plain(m.replace(table.session.id, "<table>")) for m in received(room, platform)]
-    return list(table.session.actions), messages, moved, table
+    host, _ = hosted(room, "23", ["person", "phone", "phone"], fields={"seed": "recorded-23"})
+    guests = {seat: join(room, host, seat)[0] for seat in (1, 2)}
+    play_to_end(room, host, guests)
+    record = host_table(host).session.to_record()
+    result = twins.twin_case(twins.recorded_case(record, 2), monkeypatch)
+    assert not twins.leaked(result), twins.describe(result)
+    assert result["varied"]["discards"] >= 2 and result["a"].actions == twins.recorded_case(record, 2).script
 
 
-TABLES = {
-    "the-game": ["person", "phone", "person"],
-    "23": ["person", "phone", "person"],
-    "eleusis": ["person", "phone", "person", "person"],
-}
+@pytest.mark.parametrize("leak", list(twins.LEAKS))
+def test_each_leak_planted_makes_the_twins_differ(leak, monkeypatch):
+    plant, case = twins.LEAKS[leak]
+    twins.trusting_guest(monkeypatch)  # the twins alone must see it (the phone's shapes would refuse most)
+    plant(monkeypatch)
+    result = twins.twin_case(case, monkeypatch)
+    assert twins.leaked(result), f"{leak}: the twins did not see it ({result['varied']})"
 
 
-@pytest.mark.parametrize("game", ["the-game", "23", "eleusis"])
-def test_a_phone_receives_the_same_bytes_whatever_it_cannot_see(game, monkeypatch):
-    kinds = TABLES[game]
-    actions, first, _, table = play_recorded(game, kinds)
-    assert len(first) > 20
-    keep = seen_cards(game, first, actions, table.session.config, table.session.seed)
-    actions_twin, twin, moved, _ = play_recorded(game, kinds, monkeypatch, keep, "twin", actions)
-    assert actions_twin == actions
-    assert sum(moved) >= 10, f"the twin deal moved only {moved} hidden cards"
-    assert len(twin) == len(first)
-    for n, (a, b) in enumerate(zip(first, twin)):
-        assert a == b, f"message {n} differs: the phone was sent something hidden\n{a[:400]}\n{b[:400]}"
-
-
-def test_eleusis_a_phone_never_hears_a_secret_rule_before_its_round_is_over():
-    actions, messages, _, table = play_recorded("eleusis", TABLES["eleusis"])
-    rounds = table.session.view(0)["rounds"]
-    assert len(rounds) == 4
-    for number, round_ in enumerate(rounds):  # the engine counts rounds from 0
-        if round_["dealer"] == GUEST:
-            continue
+def test_eleusis_a_phone_never_hears_a_secret_rule_before_its_round_is_over(monkeypatch):
+    """Said directly too: while a round another seat deals is played, no update names its rule (text, library id,
+    words); the phone dealing knows its own."""
+    case = twins.Case("eleusis", ["bot", "phone", "person"], 1, 5, 600, rounds=3)
+    with monkeypatch.context() as m:
+        played = twins.play_a(case, m)
+    rounds = played.session.view(0)["rounds"]
+    assert [r["dealer"] for r in rounds] == [2, 0, 1]
+    for number, round_ in enumerate(rounds):
         secrets = [s for s in (round_.get("rule"), round_.get("rule_id"), *(round_.get("words") or {}).values(),
                                *(round_.get("name") or {}).values()) if s]
-        assert secrets, round_
-        checked = 0
-        for text in messages:
+        named = checked = 0
+        for text in played.messages:
             message = json.loads(text)
-            if message["t"] != "update":
+            if message["t"] != "update" or message["view"]["round"] != number or message["view"]["phase"] in \
+                    ("rule", "over") or len(message["view"]["rounds"]) > number:
                 continue
-            if message["view"]["round"] == number and message["view"]["phase"] != "over" \
-                    and len(message["view"]["rounds"]) <= number:
-                checked += 1
-                for secret in secrets:
-                    assert json.dumps(secret)[1:-1] not in text, f"round {number}'s rule reached the phone"
-        assert checked >= 5, f"round {number}: only {checked} updates while it was played"
-    # ... while the phone dealing knows its own rule (the check above would have seen it).
-    mine = next(r for r in rounds if r["dealer"] == GUEST)
-    assert any(json.dumps(mine["rule"])[1:-1] in text for text in messages)
+            checked += 1
+            named += any(json.dumps(secret, ensure_ascii=False)[1:-1] in text for secret in secrets)
+        assert checked >= 3, f"round {number}: only {checked} updates while it was played"
+        if round_["dealer"] == case.guest:
+            assert named == checked, "the phone dealing sees its own rule"
+        else:
+            assert named == 0, f"round {number}'s rule reached the phone"
+
+
+def test_the_long_run_tool_runs():
+    """tools/twin_phones.py, whose long run docs/multiplayer.md reports (a tiny run: two cases)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(root / "tools" / "twin_phones.py"), "--cases", "2", "--workers", "1",
+                          "--games", "the-game", "--seed", "39"], capture_output=True, text=True, timeout=300,
+                         check=True, cwd=root)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["cases"] == 2 and result["failures"] == 0 and result["games"]["the-game"]["marks checked"] > 0

@@ -75,7 +75,7 @@ def base_device() -> dict[str, str]:
             data[SAVE_PREFIX + record["id"]] = json.dumps(record)
         else:
             data[SAVE_PREFIX + record["id"]] = path.read_text("utf-8")
-    guest = _fixture("guest-the-game-in-progress.json")
+    guest = (FIXTURES.parent / "v2" / "guest-the-game-in-progress.json").read_text("utf-8")  # its current format
     data[GUEST_PREFIX + json.loads(guest)["table"]] = guest  # a seat played at another phone's table
     data[HISTORY_KEY] = _fixture("history.json")
     data[SETTINGS_KEY] = _fixture("settings.json")

@@ -233,3 +233,17 @@ def test_the_first_screens_stylesheets_style_everything_the_home_screen_draws():
     assert {"daily-box", "save-info", "confirm-text", "boot-bar", "st-prune", "notice-action"} <= drawn  # all drawn
     unstyled = sorted(name for name in drawn if styled(name, sheets) and not styled(name, build.FIRST_SCREEN_STYLES))
     assert unstyled == []
+
+
+def test_a_setting_kept_aside_at_start_is_said_when_the_app_opens_at_a_game(archives, tmp_path):
+    """Issue 39: a settings value kept aside at start-up was said at ``#/``, never when the app opened at
+    ``#/play/<id>`` (the table waits for the later archive)."""
+    from junban.storage import SETTINGS_KEY
+
+    storage = dict(a_device_with_a_game_under_way())
+    storage[SETTINGS_KEY] = json.dumps({"schema": 1, "type": "settings", "values": {"speed": {}, "lang": "en"}})
+    save_id = next(k for k in storage if k.startswith(SAVE_PREFIX))[len(SAVE_PREFIX):]
+    result = run(archives, tmp_path, [["start", f"#/play/{save_id}"], ["arrive", None]], storage)
+    waiting, opened = result["seen"]
+    assert opened["screen"] == "TableScreen"
+    assert any("could not read the settings" in text for text in opened["notices"]), opened["notices"]

@@ -31,7 +31,7 @@ def test_released_save_formats_load_and_replay(path):
     assert session.is_over == record["finished"]
 
 
-@pytest.mark.parametrize("folder", sorted(FIXTURES.glob("v*")), ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", sorted(p.parent for p in FIXTURES.glob("v*/history.json")), ids=lambda p: p.name)
 def test_released_history_and_settings_formats_load(folder):
     backend = DictStorage({HISTORY_KEY: (folder / "history.json").read_text(encoding="utf-8"),
                            SETTINGS_KEY: (folder / "settings.json").read_text(encoding="utf-8")})
@@ -54,3 +54,16 @@ def test_released_guest_seat_formats_load(path):
     game, entries = game_from_record(loaded)
     assert game is not None and game.seat == record["seat"] and game.view(game.seat)["hand"]
     assert len(entries) == len(record["entries"])
+
+
+def test_a_guest_seat_of_format_1_is_written_back_without_the_bots_seed():
+    """Format 1 kept the host's bots' seed (made from the deal's: a key to every hand); read once, it is gone."""
+    from junban.storage import GUEST_PREFIX
+
+    text = (FIXTURES / "v1" / "guest-the-game-in-progress.json").read_text(encoding="utf-8")
+    record = json.loads(text)
+    backend = DictStorage({GUEST_PREFIX + record["table"]: text})
+    store = Store(backend)
+    assert "bot_seed" in text and store.read_guest(record["table"])["schema"] == 2
+    stored = backend.data[GUEST_PREFIX + record["table"]]
+    assert "bot_seed" not in stored and json.loads(stored)["update"] == record["update"]

@@ -32,6 +32,9 @@ Optional (``junban.session`` uses them to keep long logs playable; see its docst
     repeat without end: The Game's markers and undo, 23's pass)? Absent: every action does.
 ``position(state) -> hashable``
     What decides the rest of the game; an action that returns to a recent position folds out of the log.
+``table_talk(action: dict) -> bool``
+    Is the action table talk (it says something, never moves a card: The Game's pile markers)? A session takes at
+    most ``session.TALK_RUN`` of them in a row. Absent: no action is.
 ``acting_seat(state, action: dict) -> int | None``
     The seat an action speaks for (a table played on several phones takes a phone's action only for its own
     seat). Absent: the seat to act. The Game's pile markers name their seat: any seat may set one at any time.

@@ -5,7 +5,8 @@ The guest opens the host's pairing code (a Junban link: ``#/join?p=<token>``), m
 it keeps what the host sends — the latest view of its seat, the public move log, whose turn it is — and sends the
 person's intents, one at a time, each marked with the position it was made at (``protocol.position_mark``), so the
 host never applies one twice. ``GuestGame`` reads like a ``Session`` to the table that draws it, without ever
-holding the game: no deal, no other hand, no seed.
+holding the game: no deal, no other hand, no seed (a hint's bot gets a seed this phone drew itself, ``hint_seed``,
+which determines nothing of the host's game).
 
 What a guest must keep to come back (the page closed, the screen went dark, the Wi-Fi blinked) is ``record()``:
 the table, the seat, and the last snapshot. Scanning the host's new code for the same seat picks it up again.
@@ -13,16 +14,20 @@ the table, the seat, and the last snapshot. Scanning the host's new code for the
 from __future__ import annotations
 
 from junban.errors import JunbanError
-from junban.games import load_game
+from junban.games import load_game, shapes
 from junban.net import protocol
 from junban.net.protocol import ProtocolError
-from junban.session import Seat, clean_name
+from junban.rng import secret_seed
+from junban.session import MAX_ACTIONS, MAX_HINTS, Seat, clean_name
 from junban.storage import VIEW
 
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
 UNREACHABLE_AFTER = 20.0  # the answer is shown, yet no channel: has the host taken it? can the phones reach?
-GUEST_SCHEMA = 1
+# The move log a phone keeps, as text: far above any game's (Eleusis's longest, ~1,100 actions, is ~300,000), within
+# what a seat's record may be (storage.MAX_GUEST_CHARS), and what a phone draws in its move log in a few seconds.
+MAX_LOG_CHARS = 800_000
+GUEST_SCHEMA = 2  # 1 kept the host's bots' seed in its welcome (storage.MIGRATIONS drops it)
 
 # The guest's status: "preparing" (its answer is being made), "answering" (answer shown, waiting for the host),
 # "joining" (the channel is open, waiting for the host's welcome), "playing", "lost" (was playing, gone quiet),
@@ -44,17 +49,22 @@ class Pairing:
 class GuestGame:
     """The game as this seat knows it, read like a ``Session`` by the table (a seat's view, not the game)."""
 
-    def __init__(self, table_id: str, seat: int, game: str, welcome: dict):
+    def __init__(self, table_id: str, seat: int, game: str, welcome: dict, hint_seed: str):
         self.id = table_id
         self.game = game
         self.module = load_game(game)
         self.seat = seat
         self.config = self.module.normalize_config(welcome["config"])
+        self.shapes = shapes.load(game)  # what this game's seat may be sent (junban.games.shapes)
+        if len(welcome["seats"]) != self.config.get("players", len(welcome["seats"])) or not 0 <= seat < len(
+                welcome["seats"]):
+            raise ProtocolError("the host names seats this game does not have", code="net.field", field="seats")
         self.seed = None  # never sent: it would deal every hand again
-        self.bot_seed = welcome["bot_seed"]
+        self.hint_seed = hint_seed  # this phone's own: the host's bots' seed is never sent (it is the deal's)
+        self.welcome = welcome  # what this phone keeps of the host's welcome (read_welcome)
         self.seats = [_seat_from(raw, i) for i, raw in enumerate(welcome["seats"])]
         self.mode = None
-        self.hints = 0
+        self.hints = welcome.get("hints", 0)
         self.remote = True
         self.at = ""
         self.latest: dict | None = None  # the last update
@@ -117,6 +127,16 @@ def _seat_from(raw: object, index: int) -> Seat:
     return Seat(kind, name, None, phone=raw.get("phone") is True)
 
 
+def read_entries(raw: list, game: GuestGame) -> list[tuple[int, int | None, dict]]:
+    """Move log entries from a host: plain data (``protocol.read_entries``) whose events fit the game's shapes."""
+    entries = protocol.read_entries(raw, len(game.seats))
+    for index, _seat, event in entries:
+        if index >= MAX_ACTIONS:
+            raise ProtocolError("bad log entry", code="net.log")
+        game.shapes.check_event(game.config, event)
+    return entries
+
+
 def read_welcome(message: dict, pairing_table: str, pairing_seat: int, pairing_game: str) -> dict:
     """A host's welcome, checked against the code the guest scanned."""
     if (message.get("table") != pairing_table or message.get("seat") != pairing_seat
@@ -124,13 +144,18 @@ def read_welcome(message: dict, pairing_table: str, pairing_seat: int, pairing_g
         raise ProtocolError("the host names another table", code="net.wrong_table")
     seats = protocol.need_list(message, "seats", 8)
     config = protocol.need_dict(message, "config")
-    bot_seed = protocol.need_str(message, "bot_seed", 80)
+    hints = message.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise ProtocolError("bad hints", code="net.field", field="hints")
     if not 0 <= pairing_seat < len(seats):
         raise ProtocolError("bad seat", code="net.field", field="seat")
-    return {"config": config, "seats": seats, "bot_seed": bot_seed}
+    return {"config": config, "seats": seats, "hints": hints}  # what this phone keeps of it (nothing else)
 
 
-def read_update(message: dict, players: int) -> dict:
+def read_update(message: dict, game: GuestGame) -> dict:
+    """A host's update, checked as plain data of a view's size and then against the game's own shapes (every field
+    of the seat's view, cards that exist, seats at this table, counts within the deck: ``junban.games.shapes``)."""
+    players = len(game.seats)
     at = protocol.need_str(message, "at", 40)
     view = protocol.need_dict(message, "view")
     for name in ("view", "outcome", "legal"):  # plain data of a view's size: the table's code then reads it
@@ -148,9 +173,11 @@ def read_update(message: dict, players: int) -> dict:
     legal = message.get("legal")
     if legal is not None and (not isinstance(legal, list) or not all(isinstance(a, dict) for a in legal)):
         raise ProtocolError("bad legal", code="net.field", field="legal")
-    log_len = protocol.need_int(message, "log_len", 0, 1_000_000)
-    return {"at": at, "view": view, "to_act": to_act, "over": over, "outcome": outcome, "legal": legal,
-            "log_len": log_len}
+    log_len = protocol.need_int(message, "log_len", 0, MAX_ACTIONS)
+    update = {"at": at, "view": view, "to_act": to_act, "over": over, "outcome": outcome, "legal": legal,
+              "log_len": log_len}
+    game.shapes.check_update(game.config, game.seat, update)
+    return update
 
 
 class Guest:
@@ -177,6 +204,14 @@ class Guest:
         self.refusal: JunbanError | None = None  # the host's last refusal, to show
         self.channel = 0  # how many channels this seat has had (an intent remembers the one it went out on)
         self.kept = kept
+        self.hint_seed = secret_seed()  # the seed of this phone's hint bot (kept with the seat: the same hints)
+        self.hinted_at: str | None = None  # the position the host was last told of a hint at
+        self.refused_from_host = 0  # messages from the host left out (they did not fit)
+        self.rejoined_from: list | None = None
+        self.entry_chars: list[int] = []  # each move log entry's size as text (MAX_LOG_CHARS in all)
+        self.went_back = 0  # moves of this phone's log the host no longer has, found on joining again (to say)
+        self.last_resync = -1e18
+        self.resync_due = False
         self._timer = None
         if kept:
             self._restore(kept)
@@ -246,10 +281,11 @@ class Guest:
             self.seq_in = message["s"]
             self.last_in = self.platform.now()
             what = self._take(message)
-        except (ProtocolError, JunbanError, ValueError, TypeError, KeyError) as err:
+        except Exception as err:  # noqa: BLE001 - anything a host's page could send: left out, nothing changed
             self.problem = getattr(err, "code", None) or "net.bad_message"
-            self._send("resync")
-            self.on_change("status")
+            self.refused_from_host += 1
+            self._ask_resync()
+            self.on_change("unfit")
             return
         if what:
             self.on_change(what)
@@ -259,8 +295,9 @@ class Guest:
         if kind == "welcome":
             welcome = read_welcome(message, self.table_id, self.seat, self.game_slug)
             hints = self.game.hints if self.game is not None else 0
-            self.game = GuestGame(self.table_id, self.seat, self.game_slug, welcome)
-            self.game.hints = hints
+            self.game = GuestGame(self.table_id, self.seat, self.game_slug, welcome, self.hint_seed)
+            self.game.hints = max(hints, self.game.hints)
+            self.rejoined_from = list(self.entries) if self.entries else None  # what it had: is the host behind?
             self.welcome = welcome
             self.problem = None
             self._set("playing")
@@ -269,15 +306,24 @@ class Guest:
             raise ProtocolError("no welcome yet", code="net.no_welcome")
         if kind == "log":
             start = protocol.need_int(message, "from", 0, len(self.entries))
-            entries = protocol.read_entries(protocol.need_list(message, "entries", protocol.LOG_CHUNK),
-                                            len(self.game.seats))
+            entries = read_entries(protocol.need_list(message, "entries", protocol.LOG_CHUNK), self.game)
+            sizes = self.entry_chars[:start] + [len(protocol.encode("e", 0, e=list(e))) for e in entries]
+            if start + len(entries) > MAX_ACTIONS or sum(sizes) > MAX_LOG_CHARS:
+                raise ProtocolError("the move log is larger than a phone keeps", code="net.log_too_large")
             self.entries = self.entries[:start] + entries
+            self.entry_chars = sizes
             return None
         if kind == "update":
-            update = read_update(message, len(self.game.seats))
+            update = read_update(message, self.game)
             if update["log_len"] != len(self.entries):
                 raise ProtocolError("the move log does not add up", code="net.log")
             self.game.take(update)
+            if self.rejoined_from is not None:  # the first update after a welcome: did the host lose moves?
+                old, self.rejoined_from = self.rejoined_from, None
+                common = 0
+                while common < min(len(old), len(self.entries)) and old[common] == self.entries[common]:
+                    common += 1
+                self.went_back = len(old) - common  # (its page reloaded from a save that missed them)
             if self.pending is not None:
                 if self.pending["at"] != update["at"]:
                     self.pending = None  # taken (or overtaken): never sent again
@@ -300,7 +346,8 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            self.problem = f"net.bye.{why}" if why in ("host_left", "seat_closed", "wrong_table") else "net.bye"
+            known = ("host_left", "seat_closed", "wrong_table", "flood")
+            self.problem = f"net.bye.{why}" if why in known else "net.bye"
             self._set("ended")
             self.close()
             return "status"
@@ -315,9 +362,25 @@ class Guest:
         self._send_queued()
 
     def note_hint(self) -> None:
-        if self.game is not None:
-            self.game.hints += 1
-        self._send("hint")
+        """The person took a hint (each step of Eleusis's hint sheet is one): counted here; the host is told once
+        per position (it counts at most one a turn for this seat)."""
+        if self.game is None:
+            return
+        self.game.hints = min(self.game.hints + 1, MAX_HINTS)
+        if self.hinted_at != self.game.at:
+            self.hinted_at = self.game.at
+            self._send("hint")
+
+    def _ask_resync(self) -> None:
+        """Ask the host for the whole table again: at once, or at the next tick if one was asked within a second
+        (a host that keeps sending what does not fit is not answered with a flood)."""
+        now = self.platform.now()
+        if now - self.last_resync >= 1.0:
+            self.last_resync = now
+            self.resync_due = False
+            self._send("resync")
+        else:
+            self.resync_due = True
 
     def _send_queued(self) -> None:
         if self.pending is not None or not self.queued or self.status != "playing" or self.game is None:
@@ -349,6 +412,8 @@ class Guest:
         self._timer = None
         now = self.platform.now()
         changed = False
+        if self.resync_due and self.status == "playing":
+            self._ask_resync()
         if self.status == "playing":
             if now - self.last_in > LOST_AFTER:
                 self.problem = "net.lost"
@@ -378,7 +443,7 @@ class Guest:
         game = self.game
         return {
             "schema": GUEST_SCHEMA, "type": "guest", "table": self.table_id, "seat": self.seat,
-            "game": self.game_slug, "welcome": getattr(self, "welcome", None),
+            "game": self.game_slug, "welcome": getattr(self, "welcome", None), "hint_seed": self.hint_seed,
             "update": game.latest if game else None, "hints": game.hints if game else 0,
             "entries": [list(e) for e in self.entries], "updated": self.platform.now(),
         }
@@ -386,8 +451,10 @@ class Guest:
     def _restore(self, kept: dict) -> None:
         game, entries = game_from_record(kept)
         if game is not None:
-            self.welcome = kept["welcome"]
+            self.welcome = game.welcome
+            self.hint_seed = game.hint_seed
             self.game, self.entries = game, entries
+            self.entry_chars = [len(protocol.encode("e", 0, e=list(e))) for e in entries]
 
 
 def game_from_record(record: dict) -> tuple[GuestGame | None, list]:
@@ -399,13 +466,17 @@ def game_from_record(record: dict) -> tuple[GuestGame | None, list]:
             return None, []
         welcome = read_welcome(dict(welcome, t="welcome", table=record["table"], seat=record["seat"],
                                     game=record["game"]), record["table"], record["seat"], record["game"])
-        game = GuestGame(record["table"], record["seat"], record["game"], welcome)
-        entries = protocol.read_entries(record.get("entries") or [], len(game.seats))
+        hint_seed = record.get("hint_seed")
+        game = GuestGame(record["table"], record["seat"], record["game"], welcome,
+                         hint_seed if isinstance(hint_seed, str) else secret_seed())
+        entries = read_entries(record.get("entries") or [], game)
+        if sum(len(protocol.encode("e", 0, e=list(e))) for e in entries) > MAX_LOG_CHARS:
+            return None, []
         update = record.get("update")
         if isinstance(update, dict):
-            game.take(read_update(update, len(game.seats)))
+            game.take(read_update(update, game))
         hints = record.get("hints")
-        game.hints = hints if type(hints) is int and 0 <= hints < 100_000 else 0
+        game.hints = hints if type(hints) is int and 0 <= hints <= MAX_HINTS else 0
         return game, entries
-    except (JunbanError, KeyError, TypeError, ValueError):
+    except Exception:  # noqa: BLE001 - anything a host or a page could have put there: not a seat to show
         return None, []

@@ -8,6 +8,8 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - takes that seat's intents (``act``) and nothing else: the engine decides, the host answers each with an ``ack``
   (refused: the engine's reason), and an intent made against a position the game has left is refused as stale, so
   a retried intent is never applied twice;
+- reads a phone's messages only within their budget (``junban.net.limits``): a phone that floods the host is told,
+  then let go with a notice, and the other phones never wait on it; a full resend happens at most once a second;
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
   the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was).
 
@@ -19,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
-from junban.net import protocol
+from junban.net import limits, protocol
 from junban.net.protocol import ProtocolError
+from junban.session import MAX_HINTS
 
 PING_EVERY = 2.0  # seconds between heartbeats when nothing else was sent
 LOST_AFTER = 8.0  # no message for this long: the phone is gone (the connection itself says "failed" at ~15 s)
@@ -44,10 +47,16 @@ class SeatLink:
     last_in: float = 0.0
     last_out: float = 0.0
     sent: list = field(default_factory=list)  # the log entries this guest holds, in order
-    sent_mark: str | None = None  # the position of the last update it got
+    sent_mark: str | None = None  # the position of the last update it got (protocol.position_mark)
+    sent_key: tuple | None = None  # the host's game when that update was made (Host._game_key)
     problem: str | None = None  # why it is lost / unreachable (a code the UI puts in words)
     welcomed: bool = False
     joined_once: bool = False
+    budget: limits.Budget = field(default_factory=limits.Budget)  # what this channel may still send
+    last_full: float = -1e18  # when the whole table was last sent (welcome, resync)
+    full_timer: object = None  # a full resend asked for too soon, waiting for its second
+    hints: int = 0  # hints this seat's person took, at most one a turn (never the host's own game's)
+    hinted: bool = False  # a hint was counted in this turn of the seat
 
 
 class Host:
@@ -63,6 +72,7 @@ class Host:
         self.session = source.session  # the game (kept while no table shows it)
         self.links: dict[int, SeatLink] = {}
         self._by_conn: dict[str, SeatLink] = {}
+        self._digests: list = []  # (move log entry, the log's digest up to it): Host._log_digest
         self._timer = None
         self.closed = False
 
@@ -174,14 +184,23 @@ class Host:
             self._lose(link, "net.lost" if link.joined_once else "net.unreachable")
 
     def _receive(self, link: SeatLink, text) -> None:
+        now = self.platform.now()
+        link.last_in = now
+        verdict = link.budget.verdict(None, now)  # all kinds together, before any parsing
+        if verdict != limits.TAKE:
+            self._over_budget(link, verdict, None)
+            return
         try:
             message = protocol.decode(text, protocol.FROM_GUEST, protocol.MAX_FROM_GUEST, link.seq_in)
         except ProtocolError as err:
             self._refuse(link, None, err)
             return
         link.seq_in = message["s"]
-        link.last_in = self.platform.now()
         kind = message["t"]
+        verdict = link.budget.verdict(kind, now)
+        if verdict != limits.TAKE:
+            self._over_budget(link, verdict, message["s"])
+            return
         if kind == "hello":
             self._hello(link, message)
         elif not link.welcomed:
@@ -189,13 +208,20 @@ class Host:
         elif kind == "act":
             self._act(link, message)
         elif kind == "resync":
-            link.sent = []
-            link.sent_mark = None
-            self.sync()
-        elif kind == "hint" and self.source is not None:
-            self.source.note_hint()
+            self._full_sync(link)
+        elif kind == "hint":
+            self._hint(link)
         if link.status == "lost" and link.welcomed:
             self._set(link, "playing")
+
+    def _over_budget(self, link: SeatLink, verdict: str, seq: int | None) -> None:
+        """A message beyond the phone's budget (``limits``): not acted on; the phone is told once, and let go when
+        it keeps on (the host's person is told: the seat's phone is shown lost, with a new code a tap away)."""
+        if verdict == limits.TELL:
+            self._refuse(link, seq, ProtocolError("too many messages: slow down", code="net.too_fast"))
+        elif verdict == limits.DROP:
+            self._send(link, "bye", why="flood")
+            self._lose(link, "net.flood")
 
     def _hello(self, link: SeatLink, message: dict) -> None:
         table = message.get("table")
@@ -204,17 +230,50 @@ class Host:
             self._send(link, "bye", why="wrong_table")
             self._lose(link, "net.wrong_table")
             return
+        if link.welcomed:  # said again on a channel already welcomed: the whole table again, as for resync
+            self._full_sync(link)
+            return
         session = self.session
         link.welcomed = True
         link.joined_once = True
-        link.sent = []
-        link.sent_mark = None
         link.problem = None
         self._set(link, "playing")
+        # Nothing made from the deal's seed: the phone's hints get a seed the phone draws itself.
         self._send(link, "welcome", table=self.table_id, seat=link.seat, game=self.game,
-                   config=session.config, seats=[seat_data(s) for s in session.seats],
-                   bot_seed=session.bot_seed)
-        self._sync_link(link)
+                   config=session.config, seats=[seat_data(s) for s in session.seats], hints=link.hints)
+        link.last_full = self.platform.now()
+        self._sync_link(link, full=True)
+
+    def _full_sync(self, link: SeatLink) -> None:
+        """Send the phone the whole table again (its log did not add up): now, or once its second since the last
+        full resend has passed; asked again meanwhile, it is still sent once."""
+        now = self.platform.now()
+        wait = link.last_full + limits.FULL_SYNC_EVERY - now
+        if wait > 0:
+            if link.full_timer is None:
+                conn = link.conn
+
+                def due(*_args):
+                    link.full_timer = None
+                    if link.conn == conn and link.welcomed and self.links.get(link.seat) is link:
+                        self._full_sync(link)
+
+                link.full_timer = self.platform.call_later(wait, due)
+            return
+        link.last_full = now
+        self._sync_link(link, full=True)
+
+    def _hint(self, link: SeatLink) -> None:
+        """The phone's person took a hint: counted for that seat, at most once in each of its turns (a hint is
+        given only on one's turn), never in the host's own game (the host's person took none)."""
+        if self.session.to_act == link.seat and not link.hinted:
+            link.hinted = True
+            link.hints = min(link.hints + 1, MAX_HINTS)
+
+    def hints(self, seat: int) -> int:
+        """How many hints the person playing ``seat`` on a phone took (as their phone told it)."""
+        link = self.links.get(seat)
+        return link.hints if link is not None else 0
 
     def _act(self, link: SeatLink, message: dict) -> None:
         seq = message["s"]
@@ -226,7 +285,7 @@ class Host:
                 raise ProtocolError("the host is not at the table just now", code="net.host_away")
             if session.acting_seat(action) != link.seat:
                 raise ProtocolError("it is not this seat's turn", code="net.not_your_turn")
-            if at != protocol.position_mark(session.actions):
+            if at != self._mark_now(link):
                 raise ProtocolError("the table has moved on since", code="net.stale")
         except ProtocolError as err:
             self._refuse(link, seq, err)
@@ -250,32 +309,76 @@ class Host:
             if link.status in ("playing", "lost") and link.welcomed:
                 self._sync_link(link)
 
-    def _sync_link(self, link: SeatLink) -> None:
+    def _game_key(self) -> tuple:
+        """The host's game as it stands, cheaply: its session, and its log's length and last action (an action
+        appends a new object; a fold cuts the log). Equal keys: nothing a seat sees has changed."""
+        actions = self.session.actions
+        return (self.session, len(actions), actions[-1] if actions else None)
+
+    def _unchanged(self, link: SeatLink) -> bool:
+        key, sent = self._game_key(), link.sent_key
+        return sent is not None and sent[0] is key[0] and sent[1] == key[1] and sent[2] is key[2]
+
+    def _update(self, seat: int) -> dict:
+        """What an update tells ``seat`` (its ``at`` aside)."""
+        session = self.session
+        to_act = session.to_act
+        over = session.is_over
+        return {"view": session.view(seat), "to_act": to_act, "over": over,
+                "outcome": session.outcome if over else None,
+                "legal": session.legal_actions() if to_act == seat else None,
+                "log_len": len(self.source.entries())}
+
+    def _mark_now(self, link: SeatLink) -> str:
+        """The position ``link``'s seat would be told now (its last update's, if the game has not moved since)."""
+        if self._unchanged(link) and link.sent_mark is not None:
+            return link.sent_mark
+        return self._mark_of(self._update(link.seat), self.source.entries())
+
+    def _mark_of(self, update: dict, entries: list) -> str:
+        """The position an update tells its seat (``protocol.position_mark``: made of what that seat is sent)."""
+        return protocol.position_mark(len(self.session.actions), self._log_digest(entries), update)
+
+    def _log_digest(self, entries: list) -> str:
+        """The digest of the public move log (protocol.log_digest), kept per entry so only new entries cost."""
+        chain = self._digests
+        same = 0
+        limit = min(len(chain), len(entries))
+        while same < limit and chain[same][0] is entries[same]:
+            same += 1
+        del chain[same:]
+        digest = chain[-1][1] if chain else protocol.NO_LOG
+        for entry in entries[same:]:
+            digest = protocol.log_digest(digest, protocol.entry_data(entry.index, entry.seat, entry.event))
+            chain.append((entry, digest))
+        return digest
+
+    def _sync_link(self, link: SeatLink, full: bool = False) -> None:
+        """Send ``link`` what changed since its last update (``full``: its whole log and an update again)."""
         if self.source is None:
             return  # nothing changes while no table shows the game; the phones get it when one does
-        session = self.session
         entries = self.source.entries()
-        mark = protocol.position_mark(session.actions)
+        if full:
+            link.sent, link.sent_key = [], None
         common = 0
         limit = min(len(link.sent), len(entries))
         while common < limit and link.sent[common] is entries[common]:
             common += 1
-        if mark == link.sent_mark and common == len(entries) == len(link.sent):
+        if self._unchanged(link) and common == len(entries) == len(link.sent):
             return
-        if common != len(link.sent) or common != len(entries):  # the guest's log: cut where it differs, add the rest
+        if common != len(link.sent) or common != len(entries) or full:  # its log: cut where it differs, add the rest
             starts = range(common, len(entries), protocol.LOG_CHUNK) if common < len(entries) else [common]
             for start in starts:
                 chunk = entries[start:start + protocol.LOG_CHUNK]
                 self._send(link, "log", entries=[protocol.entry_data(e.index, e.seat, e.event) for e in chunk],
                            **{"from": start})
         link.sent = list(entries)
-        seat = link.seat
-        to_act = session.to_act
-        over = session.is_over
-        self._send(link, "update", at=mark, view=session.view(seat), to_act=to_act, over=over,
-                   outcome=session.outcome if over else None,
-                   legal=session.legal_actions() if to_act == seat else None, log_len=len(entries))
-        link.sent_mark = mark
+        update = self._update(link.seat)
+        if update["to_act"] != link.seat:
+            link.hinted = False  # the seat's turn is over: its next turn may count a hint again
+        mark = self._mark_of(update, entries)
+        self._send(link, "update", at=mark, **update)
+        link.sent_mark, link.sent_key = mark, self._game_key()
 
     def _send(self, link: SeatLink, kind: str, **fields) -> bool:
         if link.conn is None:
@@ -323,8 +426,13 @@ class Host:
             self._by_conn.pop(link.conn, None)
             self.platform.peer_close(link.conn)
             link.conn = None
+        if link.full_timer is not None:
+            self.platform.cancel(link.full_timer)
+            link.full_timer = None
         link.seq_in = link.seq_out = 0
         link.welcomed = False
+        link.budget = limits.Budget()  # a new channel starts with a full budget
+        link.sent, link.sent_key, link.sent_mark = [], None, None
 
     def _set(self, link: SeatLink, status: str) -> None:
         if link.status != status:

@@ -11,25 +11,37 @@ replay and is refused. What each side may send:
 
 guest -> host
     ``hello``   ``table``, ``seat``: the first message on a channel; names the table and seat the guest believes
-                it joined (a mismatch closes the channel).
-    ``act``     ``action`` (the game's own action, checked by the engine), ``at`` (the host's position the guest
-                saw when it acted: ``position_mark``). The host applies it only if its game is still at ``at``, so
-                an intent sent twice (a retry after the Wi-Fi blinked) is never applied twice.
+                it joined (a mismatch closes the channel). Said again later, it asks for the whole table again
+                (as ``resync``).
+    ``act``     ``action`` (the game's own action, checked by the engine), ``at`` (the position the guest saw
+                when it acted: the ``at`` of the host's last ``update``). The host applies it only if its game is
+                still there for that seat, so an intent sent twice (a retry after the Wi-Fi blinked) is never
+                applied twice.
     ``resync``  the guest's move log does not add up: send it whole again.
-    ``hint``    the person on that phone took a hint (the game is then assisted, as on one device).
+    ``hint``    the person on that phone took a hint on their turn (counted for that seat, at most once a turn,
+                never in the host's own game: the host's person took no hint).
     ``ping``    nothing to say, still here.
 
 host -> guest
-    ``welcome`` ``table``, ``seat``, ``game``, ``config``, ``seats`` (names and kinds), ``bot_seed`` (the one-way
-                seed a hint's bot needs, never the deal's seed).
+    ``welcome`` ``table``, ``seat``, ``game``, ``config``, ``seats`` (names and kinds), ``hints`` (the hints this
+                seat took, as the host counted them). Nothing made from the deal's seed: the phone's own hints
+                get a seed the phone draws itself.
     ``log``     ``from``, ``entries``: the public move log from entry ``from`` on (the guest cuts its copy there
                 and appends); long logs come in several messages.
     ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``over``, ``outcome``, ``legal``
                 (the seat's legal actions when it is to act, else null), ``log_len`` (entries the guest should now
-                hold). A full snapshot: a guest that missed some simply takes the latest.
-    ``ack``     ``of`` (the ``s`` of the guest's ``act``), ``ok``; refused: ``code``, ``params``, ``text`` (the
-                engine's reason, shown in the guest's language).
-    ``ping``, ``bye`` (``why``: the host left the table, or gave the seat to another phone).
+                hold). A full snapshot: a guest that missed some simply takes the latest. ``at`` is
+                ``position_mark``: a digest of nothing but what this seat is sent (the number of actions, the
+                public log, this update), so it can tell the phone nothing it was not told.
+    ``ack``     ``of`` (the ``s`` of the guest's ``act``), ``ok``; refused: ``code``, ``params`` (short plain
+                values), ``text``. A guest shows a refusal only in its own words, by its code (never the host's
+                text: a host's page may say anything).
+    ``ping``, ``bye`` (``why``: the host left the table, gave the seat to another phone, or let a phone go that
+                sent far more than a person could: ``flood``).
+
+How much a guest may send is bounded per kind (``junban.net.limits``): more than that is not read; the phone is
+told (an ``ack`` with ``net.too_fast``), and one that keeps on is let go (``bye`` ``flood``), the host's person
+told. A full resend (``resync``, ``hello``) happens at most once a second per phone, whatever it asks.
 
 Everything received is untrusted: ``decode`` bounds its size and depth before parsing, checks every field's type
 and size, and raises ``ProtocolError`` with a stable ``code``; the receiver then changes nothing.
@@ -37,7 +49,7 @@ and size, and raises ``ProtocolError`` with a stable ``code``; the receiver then
 from __future__ import annotations
 
 import json
-import zlib
+import re
 
 from junban.errors import JunbanError
 
@@ -157,30 +169,61 @@ def plain_action(value: object) -> dict:
     return value
 
 
+_CODE = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+){0,3}")
+_PARAM_NAME = re.compile(r"[a-z_]{1,24}")
+_PARAM_TEXT = re.compile(r"[A-Za-z0-9_.:-]{0,24}")  # a card, a seat, a setting's name: never a sentence
+
+
+def _plain_params(params: object) -> dict:
+    """The parameters of a refusal that may fill in one of our own sentences: short words and small numbers."""
+    if not isinstance(params, dict):
+        return {}
+    def plain(value) -> bool:
+        return (type(value) is int and -1_000_000 <= value <= 1_000_000) or (
+            isinstance(value, str) and _PARAM_TEXT.fullmatch(value) is not None)
+
+    return {k: v for k, v in list(params.items())[:8] if isinstance(k, str) and _PARAM_NAME.fullmatch(k) and plain(v)}
+
+
 def reason_fields(err: JunbanError) -> dict:
     """A refusal as data the other phone can put in its own language: the error's code, its plain parameters, and
-    the English text as a fallback."""
-    params = {k: v for k, v in err.params.items()
-              if isinstance(k, str) and (type(v) is int or (isinstance(v, str) and len(v) <= 80))}
-    return {"code": err.code or "", "params": params, "text": str(err)[:200]}
+    the English text (for a person reading the messages; a guest never shows it)."""
+    return {"code": err.code or "", "params": _plain_params(err.params), "text": str(err)[:200]}
 
 
 def reason_error(message: dict) -> JunbanError:
-    """The refusal an ``ack`` carries, rebuilt as an error (its text only from the known catalogue or plain)."""
+    """The refusal an ``ack`` carries, rebuilt as an error that has a code and plain parameters only: the guest
+    says it in its own words (``ui.i18n.error_text``: the catalogue's sentence for the code, else a general one),
+    never in the host's, which a host's page could make say anything."""
     code = message.get("code")
-    params = message.get("params")
-    text = message.get("text")
-    params = {k: v for k, v in params.items() if isinstance(k, str) and len(k) <= 24
-              and (type(v) is int or (isinstance(v, str) and len(v) <= 80))} if isinstance(params, dict) else {}
-    return JunbanError(text[:200] if isinstance(text, str) else "",
-                       code=code if isinstance(code, str) and 0 < len(code) <= 60 else None, **params)
+    code = code if isinstance(code, str) and len(code) <= 60 and _CODE.fullmatch(code) else "net.refused"
+    return JunbanError("the host's game refused it", code=code, **_plain_params(message.get("params")))
 
 
-def position_mark(actions: list) -> str:
-    """Where a game stands, as a short text that changes with every action (and comes back when the log is folded
-    back to an earlier position): its length and a checksum of the whole log."""
-    text = json.dumps(actions, separators=(",", ":"), sort_keys=True)
-    return f"{len(actions)}.{zlib.crc32(text.encode('utf-8')):08x}"
+def _canonical(value) -> bytes:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+NO_LOG = ""  # the digest of an empty move log
+
+
+def log_digest(previous: str, entry: list) -> str:
+    """The move log's running digest, one entry (as sent: ``entry_data``) further than ``previous``."""
+    import hashlib  # here: in Pyodide the import costs 10-20 ms, and only a host needs it
+
+    return hashlib.sha256(previous.encode("ascii") + b"|" + _canonical(entry)).hexdigest()[:32]
+
+
+def position_mark(actions: int, log: str, update: dict) -> str:
+    """Where the game stands for one seat: a short text that changes with every action and comes back when the log
+    is folded back to an earlier position. It is made of what that seat is sent and nothing else — the number of
+    actions (each log entry names its action's place anyway), the public log's digest (``log_digest``) and the
+    seat's update (``view``, ``to_act``, ``over``, ``outcome``, ``legal``, ``log_len``) — so a phone can learn
+    nothing from it that the rest of the message did not tell it (a checksum of the whole log once spelled out
+    other seats' secret choices). A host rebuilt from its save marks the same positions the same way."""
+    import hashlib
+
+    return f"{actions}.{hashlib.sha256(log.encode('ascii') + b'|' + _canonical(update)).hexdigest()[:16]}"
 
 
 # --------------------------------------------------------------------------- log entries
@@ -208,6 +251,7 @@ def read_entries(raw: list, players: int) -> list[tuple[int, int | None, dict]]:
 
 
 GAMES = ("the-game", "23", "eleusis")  # the games played on several phones, by their number in a pairing code
+MOST_SEATS = (5, 4, 8)  # seats at a table of each (its engine's SEATS; tests/net/test_protocol_checks.py checks)
 TABLE_ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -224,7 +268,8 @@ def pack_meta(table_id: str, seat: int, game: str) -> bytes:
 
 def unpack_meta(data: bytes) -> tuple[str, int, str]:
     """(table id, seat, game) from a pairing code's bytes; ProtocolError if they are not one."""
-    if len(data) != 11 or data[0] >= len(GAMES) or data[1] > 7 or not 1 <= data[2] <= 12:
+    if len(data) != 11 or data[0] >= len(GAMES) or data[1] >= MOST_SEATS[min(data[0], len(GAMES) - 1)] \
+            or not 1 <= data[2] <= 12:
         raise ProtocolError("not a Junban pairing code", code="net.bad_code")
     number = int.from_bytes(data[3:], "big")
     chars = []

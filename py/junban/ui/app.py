@@ -208,11 +208,16 @@ class App:
 
             return JoinScreen(services, route.params.get("p"))
         if route.name == "seat":
-            from junban.ui.screens.seat import SeatScreen
+            from junban.ui.screens.seat import SeatKeptAside, SeatScreen
 
-            screen = SeatScreen.open(services, route.save_id)
+            try:
+                screen = SeatScreen.open(services, route.save_id)
+            except SeatKeptAside:  # a seat this phone cannot show: kept aside, and said so
+                screen = None
+            else:
+                if screen is None:
+                    services.notify(t("guest.missing"), "error")
             if screen is None:
-                services.notify(t("guest.missing"), "error")
                 self.platform.set_hash("#/", replace=True)
                 return self._home()
             return screen

@@ -44,14 +44,20 @@ def choose_language(preferred: list[str]) -> str:
     return DEFAULT_LANGUAGE
 
 
+def knows_error(err: Exception) -> bool:
+    """Has ``err``'s code a sentence of its own in the catalogue?"""
+    code = getattr(err, "code", None)
+    if not code:
+        return False
+    key = f"err.{code}"
+    known = _catalogs[_current].keys() | _catalogs[DEFAULT_LANGUAGE].keys()
+    return key in known or f"{key}.other" in known
+
+
 def error_text(err: Exception) -> str:
     """An engine error in the current language (by its code), or as it is when it has no translation."""
-    code = getattr(err, "code", None)
-    if code:
-        key = f"err.{code}"
-        known = _catalogs[_current].keys() | _catalogs[DEFAULT_LANGUAGE].keys()
-        if key in known or f"{key}.other" in known:
-            return t(key, **getattr(err, "params", {}))
+    if knows_error(err):
+        return t(f"err.{err.code}", **getattr(err, "params", {}))
     return str(err)
 
 

@@ -226,13 +226,16 @@ class Services:
             return i18n.default_name(name, seat, "person")
         return t("seat.person", n=seat + 1)
 
-    def create_session(self, game: str, config: dict, seed: str, seats: list, mode: str | None = None):
+    def create_session(self, game: str, config: dict, seed: str, seats: list, mode: str | None = None,
+                       private: bool = False):
         """A new game, saved at once; None (and a message) if the setup is refused. Without ``mode``, a daily
-        deal is today's challenge or practice (``junban.daily.mode_for``)."""
+        deal is today's challenge or practice (``junban.daily.mode_for``). ``private``: dealt from a secret seed
+        for a table with phones (``rng.secret_seed``)."""
         from junban.session import Session
 
         try:
-            session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now(), mode=mode)
+            session = Session(new_save_id(), game, config, seed, seats, created=self.platform.now(), mode=mode,
+                              private=private)
         except JunbanError as err:
             self.notify(error_text(err), "error")
             return None
@@ -291,8 +294,10 @@ class Services:
 
     def note_hint(self, session) -> None:
         """The person took a hint: the game is assisted from now on (in the save, the result, the history)."""
+        from junban.session import MAX_HINTS
+
         first = session.hints == 0
-        session.hints += 1
+        session.hints = min(session.hints + 1, MAX_HINTS)  # a save counts so many at most (assisted all the same)
         self.save(session)
         if first and session.mode == "daily":
             self._write_daily(daily.note_assisted(self.store.daily(), session.game, session.seed, session.id))

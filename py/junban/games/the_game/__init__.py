@@ -11,6 +11,7 @@ from junban.games.the_game.rules import (  # noqa: F401 - the game protocol (see
     normalize_config,
     outcome,
     position,
+    table_talk,
     to_act,
     view,
     winds_down,

@@ -302,6 +302,12 @@ def winds_down(action: dict) -> bool:
     return "play" in action or "end_turn" in action
 
 
+def table_talk(action: dict) -> bool:
+    """Pile markers are table talk: they say something, they never move a card (junban.session takes only so many
+    in a row)."""
+    return isinstance(action, dict) and "mark" in action
+
+
 def acting_seat(state: State, action: dict) -> int | None:
     """The seat ``action`` speaks for: a pile marker names its own (any seat may mark), anything else is the
     active seat's."""

@@ -112,6 +112,12 @@ def card_label(card: int, fire: bool) -> str:
     return t("tg.card.fire", card=card) if fire else str(card)
 
 
+def card_style(card: object) -> str:
+    """The CSS that colours a card by its value: only ever a card's own number (2-99). A phone draws what a host
+    sent; nothing else ever reaches a style (issue 39: ``"5;background-image:url(…)"``)."""
+    return f"--v:{card}" if type(card) is int and 2 <= card <= 99 else ""
+
+
 def _flame(cls: str = "flame"):
     return h("svg", {"class": cls, "viewBox": "0 0 16 16", "aria-hidden": "true", "focusable": "false"},
              h("path", {"d": "M8 1c1 3 4 4.5 4 8.5A4 4 0 0 1 4 9.5C4 7 6 6 6 4c1.2.8 1.6 2 1.6 3C9 6 8.8 3.5 8 1z"}))
@@ -120,7 +126,7 @@ def _flame(cls: str = "flame"):
 def _face(card: int, fire: bool, extra: dict | None = None, cls: str = "face", word: bool = False):
     """A card as the printed deck shows it: its number large and in both corners (drawn by CSS from ``data-n``, so
     a screen reader hears the number once), its colour by its value."""
-    return h("span", {"class": [cls, "fire" if fire else None], "style": f"--v:{card}", "data-n": str(card),
+    return h("span", {"class": [cls, "fire" if fire else None], "style": card_style(card), "data-n": str(card),
                       **(extra or {})},
              _flame() if fire else None,
              h("span", {"class": "card-num"}, str(card)),
@@ -261,8 +267,8 @@ def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str
         face = h("span", {"class": "face start", "key": "start"}, h("span", {"class": "card-num"}, str(top)))
     # The cards under the top, newest first: the stylesheet lays them out right to left from the count and drops
     # whole the oldest that do not fit (never a chip cut in half).
-    trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c, "style": f"--v:{c}"},
-               str(c)) for c in reversed(cards[-4:-1])]
+    trail = [h("span", {"class": ["trail-card", "recent" if c in played_by else None], "key": c,
+                        "style": card_style(c)}, str(c)) for c in reversed(cards[-4:-1])]
     fire_note = None
     if pile["fire_on_top"] and not table.session.is_over:
         urgent = not pile["top_played_this_turn"]
@@ -553,7 +559,7 @@ def give_hint(table) -> None:
     if not table.my_turn():
         return
     module = bot_registry.bot_module("the-game")
-    bot = bot_registry.make_bot_from("the-game", module.DEFAULT_LEVEL, table.session.bot_seed, table.viewer)
+    bot = bot_registry.make_bot_from("the-game", module.DEFAULT_LEVEL, table.session.hint_seed, table.viewer)
     action = bot.suggest(table.view())  # the person's own view only; a play, end turn or undo
     table.note_hint()  # the game is assisted from now on
     table.local["hint"] = action
@@ -624,7 +630,7 @@ def render_event(table, event: dict, compact: bool):
     kind = event["kind"]
     if kind == "play":
         marks = event.get("marks", [])
-        return [h("span", {"class": "log-card", "style": f"--v:{event['card']}"}, str(event["card"])),
+        return [h("span", {"class": "log-card", "style": card_style(event["card"])}, str(event["card"])),
                 h("span", {"class": "log-pile"}, "→", pile_short(event["pile"])),
                 h("span", {"class": "log-mark trick"}, t("tg.log.trick")) if "trick" in marks else None,
                 h("span", {"class": "log-mark fire"}, _flame("flame small"), h("span", {"class": "visually-hidden"},

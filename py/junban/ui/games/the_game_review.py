@@ -475,6 +475,6 @@ def _icon(path: str):
 
 def _plays(table, plays) -> list:
     return [h("span", {"class": "log-event", "key": i},
-              h("span", {"class": "log-card", "style": f"--v:{card}"}, str(card)),
+              h("span", {"class": "log-card", "style": table.ui.card_style(card)}, str(card)),
               h("span", {"class": "log-pile"}, "→", table.ui.pile_short(pile)))
             for i, (card, pile) in enumerate(plays)] or [t("tg.review.nothing")]

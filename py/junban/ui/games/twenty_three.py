@@ -241,8 +241,9 @@ def _since_mine(table) -> set[int]:
 
 def _card_face(number: int, cls: str | None = None, extra: dict | None = None):
     """A 23 card: its number (a hand card's button is named by it), on a colour that rises with it (--n sets the
-    hue in CSS)."""
-    return h("span", {"class": ["tt-face", cls], "style": f"--n:{number}", **(extra or {})}, str(number))
+    hue in CSS; only ever a card's own number, 1-23: a phone draws what a host sent)."""
+    style = f"--n:{number}" if type(number) is int and 1 <= number <= 23 else ""
+    return h("span", {"class": ["tt-face", cls], "style": style, **(extra or {})}, str(number))
 
 
 def _play_faces(table, view: dict, play: dict, index: int, cls: str, mine_origin: bool):

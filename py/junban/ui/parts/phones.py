@@ -64,7 +64,8 @@ def render_setup(table):
     return sheet("phones-setup", t("setup.phones_button"),
                  [h("p", {"class": "help"}, t("setup.phone_help")),
                   h("ul", {"class": "phones-list"}, rows),
-                  h("p", {"class": "help phones-privacy"}, t("phones.privacy"))],
+                  h("p", {"class": "help phones-privacy"}, t("phones.privacy")),
+                  known_deal(table)],
                  "table:close",
                  actions=[h("button", {"type": "button", "class": "button sheet-first", "data-act": "table:close"},
                             t("phones.cancel")),
@@ -162,7 +163,10 @@ def _say_lost(table, host: Host) -> None:
         status = host.status(seat)
         key = f"phone-{seat}"
         if status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
-            table.services.notify(t("phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
+            link = host.links.get(seat)
+            flooded = link is not None and link.problem == "net.flood"
+            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_notice",
+                                    name=table.seat_name(seat)), "error", key=key,
                                   action=(t("phones.show_code"), "phones:show", str(seat)))
         elif status == "playing":
             table.services.dismiss(key)
@@ -220,8 +224,17 @@ def render_sheet(table):
                  [h("p", {"class": "error-text", "role": "alert"}, table.phones_error) if table.phones_error else None,
                   _pairing(table, seat) if seat is not None and host is not None and not session.is_over else None,
                   h("ul", {"class": "phones-list", "aria-label": t("phones.list")}, rows),
-                  h("p", {"class": "help phones-privacy"}, t("phones.privacy"))],
+                  h("p", {"class": "help phones-privacy"}, t("phones.privacy")),
+                  known_deal(table)],
                  "table:close", kind="wide")
+
+
+def known_deal(table):
+    """A table with phones whose deal was not dealt in secret for them (a shared link, a seed typed or shown at
+    setup, a game moved onto phones) says so: whoever knows its seed can work out every hand."""
+    if table.session.private or table.session.is_over:
+        return None
+    return h("p", {"class": "phones-known-deal warning", "id": "phones-known-deal"}, t("phones.known_deal"))
 
 
 def _seat_row(table, seat: int):
@@ -297,7 +310,7 @@ def _problem_text(code: str | None) -> str:
     return t("phones.problem.lost")
 
 
-PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table")
+PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood")
 
 
 # ---------------------------------------------------------------------- input

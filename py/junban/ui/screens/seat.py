@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from junban.net import guest as guest_net
 from junban.errors import JunbanError
-from junban.storage import StorageFull
+from junban.storage import StorageFull, TooLarge
 from junban.ui import i18n, sound
 from junban.ui.dom import h
 from junban.ui.parts.icons import phone_icon
@@ -81,6 +81,8 @@ def _changed(services, guest, what: str) -> None:
             services.store.write_guest(guest.record())
         except StorageFull:
             services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
+        except TooLarge:  # played on here; only its snapshot is not kept
+            services.notify(t("guest.too_large"), "error", key="guest-too-large")
     screen = services.current()
     # To the seat's table once the host has welcomed this phone (a phone coming back holds its last snapshot
     # from the start, yet must show its answer until then).
@@ -225,6 +227,12 @@ class JoinScreen:
         self._stop_scan()
 
 
+def refusal_text(err: JunbanError) -> str:
+    """Why the host refused an action, in this phone's own words: the catalogue's sentence for its code, else a
+    general one (a host's page may put anything in its text; this phone never shows it)."""
+    return error_text(err) if i18n.knows_error(err) else t("err.net.refused")
+
+
 def _problem(guest) -> str:
     problem = guest.problem or ""
     if problem.startswith("net.bye."):
@@ -241,6 +249,19 @@ def _problem(guest) -> str:
 # ---------------------------------------------------------------------- the seat's table
 
 
+class SeatKeptAside(Exception):
+    """A stored seat could not be shown and was kept aside (a notice said so)."""
+
+
+def keep_aside(services, table_id: str) -> None:
+    """Keep a stored seat this phone cannot show aside (Storage lists it, to download or delete), and say so."""
+    from junban.storage import UnreadableRecord
+
+    services.store.keep_guest_aside(table_id, UnreadableRecord(
+        "the host had sent this seat something this phone cannot show", code="record.guest_unfit"))
+    services.report_storage_problems()
+
+
 class SeatScreen(TableScreen):
     """One seat of a table held by another phone, drawn from what the host sent (never the game itself)."""
 
@@ -253,10 +274,13 @@ class SeatScreen(TableScreen):
         self.was_my_turn = self.my_turn()
         self.heard_view = game.latest["view"]  # what the last sound was decided from (ui/sound.py)
         self.heard_entries = len(entries)
+        self._say_went_back()
 
     @classmethod
     def open(cls, services, table_id: str):
-        """The seat's table: live if this phone is joined to it, else its last snapshot; None if there is none."""
+        """The seat's table: live if this phone is joined to it, else its last snapshot; None if there is none.
+        A stored seat this phone cannot show (what a host's page sent it does not fit the game) is kept aside,
+        with a notice (``SeatKeptAside``): never an app that does not start."""
         guest = services.guest
         if guest is not None and guest.table_id == table_id and guest.game is not None \
                 and guest.game.latest is not None:
@@ -267,7 +291,8 @@ class SeatScreen(TableScreen):
             return None
         game, entries = guest_net.game_from_record(record)
         if game is None or game.latest is None:
-            return None
+            keep_aside(services, table_id)
+            raise SeatKeptAside(table_id)
         return cls(services, table_id, None, game, entries)
 
     # -- what differs from a table on one device
@@ -298,13 +323,17 @@ class SeatScreen(TableScreen):
         guest = self.guest
         if guest is None:
             return
+        if what == "unfit":  # left out, nothing changed: said once while it goes on
+            self.services.notify(t("guest.unfit"), "error", key="guest-unfit")
+            return
         self.log.entries = [movelog.Entry(i, s, e) for i, s, e in guest.entries]
         if what == "ack" and guest.refusal is not None:
-            self.refuse(t("guest.refused", reason=error_text(guest.refusal)))
+            self.refuse(t("guest.refused", reason=refusal_text(guest.refusal)))
             guest.refusal = None
         elif what == "update":
             self.services.dismiss("illegal")
             self._sound()
+            self._say_went_back()
         mine = self.my_turn()
         if mine and not self.was_my_turn:
             self.services.announce(t("guest.your_turn"))
@@ -312,6 +341,13 @@ class SeatScreen(TableScreen):
         if self.session.is_over and not self.recorded:
             self._record_finished()
             self.open_sheet("result", focus="#sheet-result h2")
+
+    def _say_went_back(self) -> None:
+        """Never silently: the host's game lost moves this phone had seen (found when it joined again)."""
+        guest = self.guest
+        if guest is not None and guest.went_back:
+            self.services.notify(t("guest.went_back", n=guest.went_back), "error", key="guest-went-back")
+            guest.went_back = 0
 
     def _sound(self) -> None:
         """The cue of what the host's update brought (its last new log entry, and the seat's view before and
@@ -359,7 +395,10 @@ class SeatScreen(TableScreen):
                  h("span", {"class": "guest-dot", "aria-hidden": "true"}))
 
     def render(self):
-        table = super().render()
+        try:
+            table = super().render()
+        except Exception as err:  # noqa: BLE001 - never a dead app: whatever the host sent, this phone goes on
+            return self._broken(err)
         if self.connected:
             return table
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner"},
@@ -367,6 +406,20 @@ class SeatScreen(TableScreen):
                    h("a", {"class": "button primary small", "href": "#/join", "id": "guest-rescan"},
                      t("join.scan_again")))
         return [banner, table]
+
+    def _broken(self, err: Exception):
+        """The seat's table could not be drawn (what the host sent fits its game's shapes, yet this phone cannot
+        draw it: a defect). Said, kept aside when it is a stored snapshot, and a way home; the app goes on."""
+        import traceback
+
+        traceback.print_exception(err)
+        if self.guest is None and self.services.store.read_guest(self.table_id) is not None:
+            keep_aside(self.services, self.table_id)
+        else:
+            self.services.notify(t("guest.unfit"), "error", key="guest-unfit")
+        return h("section", {"class": "guest-broken", "role": "alert"},
+                 h("p", {}, t("guest.broken")),
+                 h("a", {"class": "button primary", "href": "#/"}, t("end.home")))
 
     def _menu(self):
         other = "ja" if i18n.language() == "en" else "en"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from junban import bots as bot_registry
 from junban.errors import JunbanError
 from junban.games import load_game
-from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed
+from junban.rng import SEED_MAX_LENGTH, normalize_seed, random_seed, secret_seed
 from junban.session import NAME_MAX_LENGTH, Seat, clean_name
 from junban.ui import i18n
 from junban.ui.games import game_ui
@@ -31,6 +31,9 @@ class SetupScreen:
         self.seats = [seat.to_json() for seat in services.default_seats(game, players, min(bots, players), level)]
         self.config = dict(preset.config) if preset else self.ui.default_config(players)
         self.seed = preset.seed if preset and preset.seed else random_seed()
+        # A seed from a link, the daily deal or typed is known to others; one this screen drew is not, and a table
+        # with phones then deals from a secret seed instead (the seed shown here could be searched).
+        self.seed_known = bool(preset and preset.seed)
         self.seed_error: str | None = None
         self.error: str | None = None
         self.offer_tutorial = services.first_visit(game)
@@ -97,7 +100,9 @@ class SetupScreen:
         if self.game not in GAMES:
             return None
         if any(s.get("phone") for s in self.seats):
-            return h("p", {"class": "help phones-help"}, t("setup.phone_help"))
+            return [h("p", {"class": "help phones-help"}, t("setup.phone_help")),
+                    h("p", {"class": "help phones-deal", "id": "phones-deal"},
+                      t("setup.phone_known_deal") if self.seed_known else t("setup.phone_secret_deal"))]
         return h("p", {"class": "phones-offer"},
                  h("button", {"type": "button", "class": "button small", "data-act": "setup:phones",
                               "id": "play-on-phones"}, phone_icon(), " ", t("setup.phones_button")))
@@ -144,9 +149,9 @@ class SetupScreen:
         elif act == "setup:phones":
             self.play_on_phones()
         elif act == "setup:new-seed":
-            self.seed, self.seed_error = random_seed(), None
+            self.seed, self.seed_error, self.seed_known = random_seed(), None, False
         elif act == "setup:daily":
-            self.seed, self.seed_error = self.services.platform.today(), None
+            self.seed, self.seed_error, self.seed_known = self.services.platform.today(), None, True
         elif act == "setup:start":
             self.start()
         else:
@@ -154,7 +159,9 @@ class SetupScreen:
 
     def field(self, name: str, value, final: bool) -> bool:
         if name == "seed":
-            self.seed = str(value)[:SEED_MAX_LENGTH]
+            typed = str(value)[:SEED_MAX_LENGTH]
+            self.seed_known = self.seed_known or typed.strip() != self.seed.strip()
+            self.seed = typed
             try:
                 normalize_seed(self.seed)
                 self.seed_error = None
@@ -230,6 +237,9 @@ class SetupScreen:
         except JunbanError as err:
             self.error = error_text(err)
             return
-        session = self.services.create_session(self.game, config, seed, seats)
+        private = any(s.phone for s in seats) and not self.seed_known
+        if private:  # the friends' phones must not be able to search the seed: a secret one (rng.secret_seed)
+            seed = secret_seed()
+        session = self.services.create_session(self.game, config, seed, seats, private=private)
         if session is not None:
             self.services.show_new_table(session)

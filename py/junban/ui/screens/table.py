@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from junban import links
 from junban.errors import IllegalAction, JunbanError
-from junban.rng import random_seed
+from junban.rng import random_seed, secret_seed
 from junban.session import Session
 from junban.ui import i18n, sound, tutorials
 from junban.ui.dom import h
@@ -300,6 +300,9 @@ class TableScreen:
         other = "ja" if i18n.language() == "en" else "en"
         bots = any(seat.is_bot for seat in self.session.seats)
         return [
+            # A secret deal's seed (a table with phones) is not shown while the game runs: a glance would give
+            # the friends' phones every hand.
+            None if self.session.private and not self.session.is_over else
             h("p", {"class": "menu-seed muted"}, t("table.seed", seed=self.session.seed)),
             h("div", {"class": "menu-items"},
               h("button", {"type": "button", "class": "button menu-item sheet-first", "data-act": "table:share",
@@ -377,7 +380,7 @@ class TableScreen:
         elif act == "table:close":
             self.close_sheet()
         elif act == "table:new-deal":
-            self.replay_table(random_seed())
+            self.replay_table(None)
         elif act == "table:same-deal":
             self.replay_table(self.session.seed)
         elif act.startswith("tutorial:") and self.tutorial is not None:
@@ -625,8 +628,14 @@ class TableScreen:
             self.open_sheet("menu", opener="#open-menu")
         self.services.focus_after_render("#share-url")
 
-    def replay_table(self, seed: str) -> None:
-        session = self.services.create_session(self.session.game, self.session.config, seed, list(self.session.seats))
+    def replay_table(self, seed: str | None) -> None:
+        """A new table of the same game and seats: the same deal (``seed``), or a new one (None). A new deal at a
+        table with phones is a secret one (``rng.secret_seed``); the same deal is as private as it was."""
+        seats = list(self.session.seats)
+        private = self.session.private if seed is not None else any(s.phone for s in seats)
+        if seed is None:
+            seed = secret_seed() if private else random_seed()
+        session = self.services.create_session(self.session.game, self.session.config, seed, seats, private=private)
         if session is not None:
             self.services.go(f"#/play/{session.id}")
 

@@ -7,6 +7,9 @@ EN = {
     "setup.phone_help": "Phone: a friend plays this seat on their own phone, paired by a QR code. No internet, "
                         "no account: the phones talk directly over the same Wi-Fi.",
     "setup.phones_button": "Play on several phones",
+    "setup.phone_secret_deal": "The cards are dealt from a new secret seed, so no phone can work out another hand.",
+    "setup.phone_known_deal": "The cards are dealt from the seed below (More: the deal), which others may know (a "
+                              "link, the daily deal, a seed typed): whoever knows it can work out every hand.",
     # the host's table
     "phones.title": "Phones at this table",
     "phones.cancel": "Cancel",
@@ -51,6 +54,13 @@ EN = {
                                   "that lets devices see each other: guest and public networks often do not. A "
                                   "phone's own hotspot may not work either. Try another Wi-Fi, then a new code.",
     "phones.problem.wrong_table": "That phone answered for another table. Show a new code.",
+    "phones.problem.flood": "That phone sent far more messages than a person could, so it was let go. Show a new "
+                            "code if it should play on.",
+    "phones.flood_notice": "{name}'s phone sent far more messages than a person could and was disconnected. Show a "
+                           "new code to let it play on.",
+    "phones.known_deal": "This deal comes from a seed others may know (a shared link, or the seed shown when it "
+                         "was set up): whoever knows it can work out every hand. For a secret deal, start a new "
+                         "game with phone seats.",
     "phones.on_phone": "plays on their phone",
     "phones.lost_notice": "{name}'s phone is not answering. Show a new code and scan it there: it goes on where it "
                           "was.",
@@ -78,6 +88,7 @@ EN = {
     "join.ended.host_left": "The host left the table.",
     "join.ended.seat_closed": "The host now plays your seat on their device.",
     "join.ended.wrong_table": "The host's table is another one: scan the code for your seat.",
+    "join.ended.flood": "The host let this phone go: it sent far more messages than a person could.",
     "join.ended": "The host closed the connection.",
     "join.scan_again": "Scan the host's code",
     "join.scan_stop": "Stop the camera",
@@ -101,6 +112,15 @@ EN = {
     "guest.forget": "Forget",
     "guest.over": "finished",
     "guest.missing": "That table is not on this phone: scan the host's code to join it.",
+    "guest.unfit": "The host's phone sent something this phone cannot show: it was left out. If the table looks "
+                   "wrong, scan the host's code again.",
+    "guest.broken": "This seat's table cannot be drawn on this phone. Scan the host's code to join again.",
+    "guest.went_back.one": "The host's game is 1 move behind what this phone last saw: it was taken back, or not "
+                           "saved on the host's phone before it reloaded.",
+    "guest.went_back.other": "The host's game is {n} moves behind what this phone last saw: they were taken back, "
+                             "or not saved on the host's phone before it reloaded.",
+    "guest.too_large": "This game's log has grown larger than a phone keeps: it plays on here, but if this page "
+                       "closes, scan the host's code to come back.",
     "guest.leave": "Leave this table",
     "guest.leave_confirm": "Leave this table? Your seat waits on the host's phone; to come back, scan its code "
                            "again.",
@@ -108,6 +128,8 @@ EN = {
     "guest.leave_no": "Stay",
     # errors carried from the host
     "err.net.stale": "the table moved on a moment before: look again and play",
+    "err.net.refused": "the host's game did not allow it",
+    "err.net.too_fast": "this phone sent far more messages than a person could: slow down",
     "err.net.not_your_turn": "it is not your turn",
     "err.net.host_away": "the host is not at the table just now",
     "err.net.host_conflict": "the host's game was changed in another tab",
@@ -137,6 +159,8 @@ EN = {
     "err.net.field": "the other phone sent a message with a wrong field ({field})",
     "err.net.action": "the other phone sent something that is not a move",
     "err.net.log": "the move log from the host does not add up",
+    "err.net.log_too_large": "the host's move log is larger than a phone keeps",
+    "err.net.shape": "the host sent something this game cannot have ({field})",
     "err.net.no_hello": "the other phone did not introduce itself",
     "err.net.no_welcome": "the host has not welcomed this phone yet",
     "err.net.no_view": "nothing has come from the host yet",
@@ -149,6 +173,9 @@ JA = {
     "setup.phone_help": "スマホ：その席は友だちが自分のスマホで遊びます（QRコードでつなぎます）。インターネットも"
                         "アカウントも不要で、同じWi-Fiのスマホ同士が直接つながります。",
     "setup.phones_button": "複数のスマホで遊ぶ",
+    "setup.phone_secret_deal": "カードは新しい秘密のシードから配られるので、どのスマホもほかの人の手札を割り出せません。",
+    "setup.phone_known_deal": "カードは下の「その他：配り方」のシードから配られます。ほかの人も知りうるシード（リンク、今日の"
+                              "チャレンジ、入力したシード）なので、それを知る人は全員の手札を割り出せます。",
     "phones.title": "この卓のスマホ",
     "phones.cancel": "キャンセル",
     "phones.apply": "決定",
@@ -193,6 +220,13 @@ JA = {
                                   "たいてい許されていません。スマホのテザリングでも動かないことがあります）。"
                                   "別のWi-Fiで、新しいコードからやり直してください。",
     "phones.problem.wrong_table": "そのスマホは別の卓の返事をしました。新しいコードを表示してください。",
+    "phones.problem.flood": "そのスマホは人では送れないほど多くのメッセージを送ったので、切断しました。続けて"
+                            "遊ぶなら新しいコードを表示してください。",
+    "phones.flood_notice": "{name}さんのスマホが人では送れないほど多くのメッセージを送ったので、切断しました。"
+                           "続けて遊ぶには新しいコードを表示してください。",
+    "phones.known_deal": "この配り方は、ほかの人も知りうるシード（共有されたリンクや、準備の画面に出たシード）から"
+                         "作られています。それを知る人は全員の手札を割り出せます。秘密の配り方にするには、スマホの"
+                         "席で新しいゲームを始めてください。",
     "phones.on_phone": "スマホで参加",
     "phones.lost_notice": "{name}さんのスマホの応答がありません。新しいコードを表示して、そのスマホで読み取って"
                           "ください。続きから遊べます。",
@@ -218,6 +252,7 @@ JA = {
     "join.ended.host_left": "ホストが卓を離れました。",
     "join.ended.seat_closed": "あなたの席はホストの端末で遊ぶことになりました。",
     "join.ended.wrong_table": "ホストの卓は別の卓です。あなたの席のコードを読み取ってください。",
+    "join.ended.flood": "このスマホは人では送れないほど多くのメッセージを送ったので、ホストに切断されました。",
     "join.ended": "ホストが接続を閉じました。",
     "join.scan_again": "ホストのコードを読み取る",
     "join.scan_stop": "カメラを止める",
@@ -241,12 +276,23 @@ JA = {
     "guest.forget": "削除",
     "guest.over": "終了",
     "guest.missing": "その卓はこのスマホにありません。ホストのコードを読み取って参加してください。",
+    "guest.unfit": "ホストのスマホから、このスマホでは表示できないものが届いたので、無視しました。卓の様子が"
+                   "おかしければ、ホストのコードをもう一度読み取ってください。",
+    "guest.broken": "この席の卓はこのスマホでは表示できません。ホストのコードを読み取ってもう一度参加してください。",
+    "guest.went_back.one": "ホストのゲームは、このスマホが最後に見たところより1手戻っています（取り消されたか、"
+                           "ホストのスマホが再読み込みの前に保存できなかったためです）。",
+    "guest.went_back.other": "ホストのゲームは、このスマホが最後に見たところより{n}手戻っています（取り消されたか、"
+                             "ホストのスマホが再読み込みの前に保存できなかったためです）。",
+    "guest.too_large": "このゲームの記録はスマホに残せる大きさを超えました。このまま遊べますが、ページを閉じたら"
+                       "ホストのコードを読み取って戻ってください。",
     "guest.leave": "この卓を離れる",
     "guest.leave_confirm": "この卓を離れますか？あなたの席はホストのスマホで待っています。戻るには、もう一度"
                            "コードを読み取ってください。",
     "guest.leave_yes": "離れる",
     "guest.leave_no": "残る",
     "err.net.stale": "直前に卓が進みました。もう一度見てから出してください",
+    "err.net.refused": "ホストのゲームがそれを認めませんでした",
+    "err.net.too_fast": "このスマホは人では送れないほど多くのメッセージを送りました。少し待ってください",
     "err.net.not_your_turn": "あなたの番ではありません",
     "err.net.host_away": "ホストはいま卓を離れています",
     "err.net.host_conflict": "ホストのゲームが別のタブで変更されました",
@@ -276,6 +322,8 @@ JA = {
     "err.net.field": "相手のスマホから項目（{field}）の誤ったメッセージが届きました",
     "err.net.action": "相手のスマホから手でないものが届きました",
     "err.net.log": "ホストからの手の記録のつじつまが合いません",
+    "err.net.log_too_large": "ホストの手の記録は、スマホに残せる大きさを超えています",
+    "err.net.shape": "ホストがこのゲームにありえないものを送りました（{field}）",
     "err.net.no_hello": "相手のスマホが名乗りませんでした",
     "err.net.no_welcome": "ホストがまだこのスマホを迎え入れていません",
     "err.net.no_view": "ホストからまだ何も届いていません",

@@ -173,6 +173,7 @@ EN = {
     "err.record.odd_days": "days that are not readable ({n})",
     "err.session.log_full": "this game's record is nearly full: only moves that bring the game to its end are "
                             "taken now (no pile markers, take-backs or passes)",
+    "err.session.talk_limit": "that is {n} pile markers in a row: play a card or end the turn first",
     "err.transfer.not_export": "it is not a file Junban exported",
     "err.transfer.newer": "it was exported by a newer version of Junban",
     "err.transfer.empty": "it holds no games, history or settings",
@@ -338,6 +339,7 @@ JA = {
     "err.record.odd_days": "読み取れない日があります（{n}件）",
     "err.session.log_full": "このゲームの記録はほぼいっぱいです。今はゲームを終わりに近づける手だけを受け付けます"
                             "（結界のマーカー、取り消し、パスはできません）",
+    "err.session.talk_limit": "結界のマーカーが{n}回続きました。先にカードを出すか、手番を終えてください",
     "err.transfer.not_export": "Junbanが書き出したファイルではありません",
     "err.transfer.newer": "新しいバージョンのJunbanで書き出されています",
     "err.transfer.empty": "ゲームも履歴も設定も入っていません",
