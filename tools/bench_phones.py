@@ -74,7 +74,6 @@ STAMPS_JS = """() => {
 }"""
 STAMPS_PY = '''
 import __main__, js
-from junban.net import protocol as _protocol
 
 def _stamping():
     services = __main__.app.services
@@ -93,7 +92,7 @@ def _stamping():
     def apply_for(seat, action, inner=inner, table=table):
         error = inner(seat, action)
         if error is None:
-            js.window.__junbanStamp(_protocol.position_mark(table.session.actions))
+            js.window.__junbanStamp(host.mark())
         return error
     table.apply_for = apply_for
 

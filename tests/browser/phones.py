@@ -255,7 +255,6 @@ def page_clock(page) -> float:
 # the host's messages, so that waiting for it runs no Python on the phone.
 WATCH = '''
 import __main__, json, js
-from junban.net import protocol as _protocol
 
 
 def _phone_watch():
@@ -272,16 +271,16 @@ def _phone_watch():
         if not getattr(host, "_watched", False):
             def sync(inner=host.sync, host=host):
                 inner()
-                js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+                js.window.__junbanMark = host.mark()
             host.sync, host._watched = sync, True
-            js.window.__junbanMark = _protocol.position_mark(host.session.actions)
+            js.window.__junbanMark = host.mark()
 
 
 def _phone_table():
     """The host's game (its Session) and status: to_act, over, mark, links."""
     for host in __main__.app.services.hosts.values():
         session = host.session
-        return {"to_act": session.to_act, "over": session.is_over, "mark": _protocol.position_mark(session.actions),
+        return {"to_act": session.to_act, "over": session.is_over, "mark": host.mark(),
                 "bots": [i for i, s in enumerate(session.seats) if s.is_bot], "table": host.table_id,
                 "links": {str(seat): link.status for seat, link in host.links.items()}}
     return None
@@ -450,15 +449,18 @@ class Mirror:
     the test's thinking on the host phone (whose time the benchmark measures)."""
 
     HOST = "next(iter(__main__.app.services.hosts.values())).session"
+    HOST_KEY = "next(iter(__main__.app.services.hosts.values())).mark_key.hex()"
 
     def __init__(self, table: Table):
         from junban.games import load_game
 
         self.table = table
         info = json.loads(run_python(table.host, f"json.dumps({{'game': {self.HOST}.game, "
-                                                 f"'config': {self.HOST}.config, 'seed': {self.HOST}.seed}})"))
+                                                 f"'config': {self.HOST}.config, 'seed': {self.HOST}.seed, "
+                                                 f"'key': {self.HOST_KEY}}})"))
         self.module = load_game(info["game"])
         self.config, self.seed = info["config"], info["seed"]
+        self.key = bytes.fromhex(info["key"])  # the host's key of its position marks
         self.actions: list = []
         self.state = self.module.new_game(self.config, self.seed)
 
@@ -539,7 +541,7 @@ def eleusis_person(prophets: dict[int, int] | None = None, wrong_once: dict[int,
             from junban.net.protocol import position_mark
 
             try:
-                table.wait_moved(position_mark(mirror.actions), timeout_ms=10_000)
+                table.wait_moved(position_mark(mirror.actions, mirror.key), timeout_ms=10_000)
             except Exception:  # noqa: BLE001 - Playwright's timeout
                 raise AssertionError(f"seat {seat}'s phone asks whether to become Prophet, unasked") from None
         elif phase == "prophet_judge":

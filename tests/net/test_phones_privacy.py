@@ -104,7 +104,7 @@ def seen_cards(game: str, messages: list[str], actions: list[dict], config: dict
         used: dict = {}
         state = rules.new_game(config, seed)
         for action in actions:
-            seat, round_number = rules.to_act(state), state.round
+            seat, round_number = rules.acting_seat(state, action), state.round
             used.setdefault((round_number, seat), []).extend(action.get("play") or action.get("discard") or [])
             state = rules.apply(state, action)
         return used
@@ -154,11 +154,26 @@ def received(room: Room, platform) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    """A message without its sequence numbers (they count heartbeats too, which come as time passes)."""
+    """A message without its sequence numbers (they count heartbeats too, which come as time passes), and with
+    only the length of the log in its position mark: the rest is a digest keyed by the host's own secret (a new
+    one at each table: ``Host.mark_key``), which tells a phone nothing it could try secret choices against."""
     message = json.loads(text)
     message.pop("s", None)
     message.pop("of", None)
+    if isinstance(message.get("at"), str):
+        message["at"] = message["at"].partition(".")[0]
     return json.dumps(message, sort_keys=True)
+
+
+def test_a_position_mark_is_keyed_by_the_hosts_secret():
+    """A phone cannot check a guess at a secret choice against the mark it is sent (the mark of a log that holds
+    23's discards was once a plain checksum of it)."""
+    from junban.net import protocol
+
+    log = [{"discard": [4, 9, 23], "seat": 0}]
+    assert protocol.position_mark(log, b"a" * 16) != protocol.position_mark(log, b"b" * 16)
+    assert protocol.position_mark(log, b"a" * 16) == protocol.position_mark(list(log), b"a" * 16)
+    assert protocol.position_mark(log, b"a" * 16).startswith("1.")
 
 
 def _peers(room: Room, conns: set) -> set:
@@ -243,3 +258,35 @@ def test_eleusis_a_phone_never_hears_a_secret_rule_before_its_round_is_over():
     # ... while the phone dealing knows its own rule (the check above would have seen it).
     mine = next(r for r in rounds if r["dealer"] == GUEST)
     assert any(json.dumps(mine["rule"])[1:-1] in text for text in messages)
+
+
+def _discard_phase_heard(discards: dict) -> tuple[list[str], list]:
+    """A 23 table (Player 1 and Player 3 here, Player 2 on a phone) through its first discard: the others discard
+    ``discards[seat]`` (an index into their choices), the phone its three highest cards. What the phone was sent,
+    until the round opened, and the table's log."""
+    room = Room()
+    host, _ = hosted(room, "23", TABLES["23"], fields={"seed": "privacy-discard"})
+    table = host_table(host)
+    guest, platform = join(room, host, GUEST)
+    session = table.session
+    for seat, choice in discards.items():
+        table.viewer = seat
+        assert table.act(session.legal_actions(seat)[choice])
+        room.run(1.0)
+    hand = session.view(GUEST)["hand"]
+    guest.screen.act({"discard": sorted(hand)[-3:], "seat": GUEST})
+    room.run(1.0)
+    assert session.state.phase == "play"
+    return [_plain(m.replace(session.id, "<table>")) for m in received(room, platform)], list(session.actions)
+
+
+def test_23_a_phone_learns_nothing_of_another_seats_discard():
+    """Two tables dealt alike whose other seats discard other cards: the phone is sent the same bytes, before its
+    own discard and after, up to the round's opening (who discarded, never what)."""
+    heard, actions = _discard_phase_heard({0: 0, 2: 0})
+    twin, twin_actions = _discard_phase_heard({0: -1, 2: 5})
+    assert [a["discard"] for a in actions[:2]] != [a["discard"] for a in twin_actions[:2]]
+    assert any('"phase":"play"' in m.replace(" ", "") for m in heard), "the round opened"
+    assert len(heard) == len(twin)
+    for n, (a, b) in enumerate(zip(heard, twin)):
+        assert a == b, f"message {n} differs: the phone learnt another seat's discard\n{a[:400]}\n{b[:400]}"

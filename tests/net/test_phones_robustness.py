@@ -74,7 +74,7 @@ def test_a_hostile_message_from_a_guest_is_refused_and_changes_nothing(what, mak
     guest_turn(room, host, guest, 1)
     table = host_table(host)
     conn = guest_conn(platform)
-    at = protocol.position_mark(table.session.actions)
+    at = table.hosting.mark()
     mine = guest.services.guest
     legal = choose("the-game", 1, table.session.legal_actions())
     text = make(mine.seq_out + 1, at, legal)
@@ -103,7 +103,7 @@ def test_a_guest_may_not_act_out_of_turn_nor_claim_another_seat():
     table = host_table(host)
     assert table.session.to_act == 0
     before = list(table.session.actions)
-    at = protocol.position_mark(before)
+    at = table.hosting.mark(before)
     # Seat 2's phone sends seat 0's discard (out of turn), then says hello again as seat 1.
     action = table.session.legal_actions()[0]
     conn = guest_conn(p2)

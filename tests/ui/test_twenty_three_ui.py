@@ -71,7 +71,7 @@ def test_discarding_three_cards_sends_them_then_the_1_opens_the_pile():
     app, platform = start()
     chosen = discard_highest(app, platform)
     session = table(app).session
-    assert session.actions[0] == {"discard": chosen}
+    assert session.actions[0] == {"discard": chosen, "seat": 0}
     until_my_turn(app, platform)
     view = session.view(0)
     assert view["phase"] == "play" and pile_label(platform) == f"Pile, value {view['pile_value']}"
@@ -91,6 +91,39 @@ def test_a_fourth_discard_choice_is_refused_and_the_1_cannot_be_chosen():
     if holder == 0:
         click(app, hand_buttons(platform)[0])  # the 1
         assert by_id(platform, "tt-refused").textContent == "The 1 cannot be discarded."
+
+
+def test_the_bot_discards_at_once_while_the_person_chooses():
+    app, platform = start()
+    session = table(app).session
+    platform.run_timers(1)
+    assert session.actions == [session.actions[0]] and session.actions[0]["seat"] == 1, "the bot discarded first"
+    app.render()
+    assert table(app).my_turn() and session.state.phase == "discard"
+    assert by_id(platform, "status").textContent == "Player 1: discard 3 cards."
+    chosen = discard_highest(app, platform)
+    assert session.actions[1] == {"discard": chosen, "seat": 0} and session.state.phase == "play"
+
+
+def test_people_at_one_device_discard_one_after_another_behind_the_cover_while_the_bot_discards():
+    app, platform = start("#/23?players=3&bots=1&level=baseline&seed=hotseat")
+    session = table(app).session
+    assert button(platform, "I am Player 1: show my hand")
+    platform.run_timers(1)  # the bot does not wait for the people
+    assert [a["seat"] for a in session.actions] == [2]
+    click(app, button(platform, "I am Player 1: show my hand"))
+    assert by_id(platform, "status").textContent == "Player 1: discard 3 cards. Player 2 chooses at the same time."
+    first = discard_highest(app, platform)
+    assert session.state.phase == "discard" and session.seats_to_act == [1]
+    cover = by_attr(platform, "class", "handover")[0].textContent
+    assert "Pass the device to Player 2" in cover and "Player 1discarded" in cover  # who, never what
+    assert not hand_buttons(platform) and not by_attr(platform, "class", "tt-face"), "the cover shows no card"
+    click(app, button(platform, "I am Player 2: show my hand"))
+    assert by_id(platform, "status").textContent == "Player 2: discard 3 cards."
+    second = discard_highest(app, platform)
+    assert [a["seat"] for a in session.actions] == [2, 0, 1]
+    assert session.actions[1:] == [{"discard": first, "seat": 0}, {"discard": second, "seat": 1}]
+    assert session.state.phase == "play"
 
 
 # ---------------------------------------------------------------------- choosing a play and seeing its penalty

@@ -6,8 +6,9 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - sends that seat only what it may know: its own ``view`` built fresh, the public move log, whose turn it is, the
   legal actions when it is that seat's turn (``sync``, after every change of the game, to every guest at once);
 - takes that seat's intents (``act``) and nothing else: the engine decides, the host answers each with an ``ack``
-  (refused: the engine's reason), and an intent made against a position the game has left is refused as stale, so
-  a retried intent is never applied twice;
+  (refused: the engine's reason), and an intent made against a position the game has left is refused as stale
+  (unless only other seats acted since: seats deciding at once, as in 23's discard), so a retried intent is never
+  applied twice;
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
   the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was).
 
@@ -16,6 +17,7 @@ table it serves (``source``) applies the actions, saves, and draws the host's ow
 """
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
@@ -25,6 +27,7 @@ from junban.net.protocol import ProtocolError
 PING_EVERY = 2.0  # seconds between heartbeats when nothing else was sent
 LOST_AFTER = 8.0  # no message for this long: the phone is gone (the connection itself says "failed" at ~15 s)
 CONNECT_WITHIN = 20.0  # an answer taken but no channel open by then: the phones cannot reach each other
+RECENT = 16  # an intent made this many actions ago at most may still be taken (``_only_others_since``)
 
 # A seat link's status: "preparing" (its code is being made), "offering" (code shown, waiting for the guest's
 # answer), "connecting" (answer taken), "playing", "lost" (was playing, gone quiet), "unreachable" (answer taken,
@@ -65,6 +68,11 @@ class Host:
         self._by_conn: dict[str, SeatLink] = {}
         self._timer = None
         self.closed = False
+        self.mark_key = secrets.token_bytes(16)  # keys the position marks sent to the phones (never sent itself)
+
+    def mark(self, actions: list | None = None) -> str:
+        """The position mark of the game's log (or of ``actions``), as the phones are sent it."""
+        return protocol.position_mark(self.session.actions if actions is None else actions, self.mark_key)
 
     def attach(self, source, on_change) -> None:
         """A table shows this game (again): it plays the phones' intents and draws the changes."""
@@ -226,7 +234,7 @@ class Host:
                 raise ProtocolError("the host is not at the table just now", code="net.host_away")
             if session.acting_seat(action) != link.seat:
                 raise ProtocolError("it is not this seat's turn", code="net.not_your_turn")
-            if at != protocol.position_mark(session.actions):
+            if at != self.mark() and not self._only_others_since(link.seat, at):
                 raise ProtocolError("the table has moved on since", code="net.stale")
         except ProtocolError as err:
             self._refuse(link, seq, err)
@@ -238,6 +246,21 @@ class Host:
             return
         self._send(link, "ack", of=seq, ok=True)
         self.sync()
+
+    def _only_others_since(self, seat: int, at: object) -> bool:
+        """Was ``at`` one of the game's recent positions, since which only other seats have acted? Seats that decide
+        at once (23's discard) each send an intent made at the position they saw: another seat's choice landing
+        first does not make theirs stale. An intent already taken once is still refused: its seat acted since (an
+        action the move log does not name a seat for counts as this seat's)."""
+        actions = self.session.actions
+        length = str(at).partition(".")[0]
+        if not length.isdigit() or not len(actions) - RECENT <= int(length) < len(actions):
+            return False
+        start = int(length)
+        if self.mark(actions[:start]) != at:
+            return False
+        seats = {entry.index: entry.seat for entry in self.source.entries()[-2 * RECENT:] if entry.index >= start}
+        return all(seats.get(index, seat) != seat for index in range(start, len(actions)))
 
     def _refuse(self, link: SeatLink, seq: int | None, err: JunbanError) -> None:
         self._send(link, "ack", of=seq, ok=False, **protocol.reason_fields(err))
@@ -255,7 +278,7 @@ class Host:
             return  # nothing changes while no table shows the game; the phones get it when one does
         session = self.session
         entries = self.source.entries()
-        mark = protocol.position_mark(session.actions)
+        mark = self.mark()
         common = 0
         limit = min(len(link.sent), len(entries))
         while common < limit and link.sent[common] is entries[common]:
@@ -270,11 +293,11 @@ class Host:
                            **{"from": start})
         link.sent = list(entries)
         seat = link.seat
-        to_act = session.to_act
+        deciding = session.seats_to_act
         over = session.is_over
-        self._send(link, "update", at=mark, view=session.view(seat), to_act=to_act, over=over,
-                   outcome=session.outcome if over else None,
-                   legal=session.legal_actions() if to_act == seat else None, log_len=len(entries))
+        self._send(link, "update", at=mark, view=session.view(seat), to_act=session.to_act, deciding=deciding,
+                   over=over, outcome=session.outcome if over else None,
+                   legal=session.legal_actions(seat) if seat in deciding else None, log_len=len(entries))
         link.sent_mark = mark
 
     def _send(self, link: SeatLink, kind: str, **fields) -> bool:

@@ -13,8 +13,9 @@ guest -> host
     ``hello``   ``table``, ``seat``: the first message on a channel; names the table and seat the guest believes
                 it joined (a mismatch closes the channel).
     ``act``     ``action`` (the game's own action, checked by the engine), ``at`` (the host's position the guest
-                saw when it acted: ``position_mark``). The host applies it only if its game is still at ``at``, so
-                an intent sent twice (a retry after the Wi-Fi blinked) is never applied twice.
+                saw when it acted: ``position_mark``). The host applies it only if its game is still at ``at``, or
+                only other seats acted since (seats deciding at once), so an intent sent twice (a retry after the
+                Wi-Fi blinked) is never applied twice.
     ``resync``  the guest's move log does not add up: send it whole again.
     ``hint``    the person on that phone took a hint (the game is then assisted, as on one device).
     ``ping``    nothing to say, still here.
@@ -24,8 +25,9 @@ host -> guest
                 seed a hint's bot needs, never the deal's seed).
     ``log``     ``from``, ``entries``: the public move log from entry ``from`` on (the guest cuts its copy there
                 and appends); long logs come in several messages.
-    ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``over``, ``outcome``, ``legal``
-                (the seat's legal actions when it is to act, else null), ``log_len`` (entries the guest should now
+    ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``deciding`` (every seat the
+                game waits for: several at once in 23's discard), ``over``, ``outcome``, ``legal`` (the seat's
+                own legal actions when the game waits for it, else null), ``log_len`` (entries the guest should now
                 hold). A full snapshot: a guest that missed some simply takes the latest.
     ``ack``     ``of`` (the ``s`` of the guest's ``act``), ``ok``; refused: ``code``, ``params``, ``text`` (the
                 engine's reason, shown in the guest's language).
@@ -36,8 +38,8 @@ and size, and raises ``ProtocolError`` with a stable ``code``; the receiver then
 """
 from __future__ import annotations
 
+import hmac
 import json
-import zlib
 
 from junban.errors import JunbanError
 
@@ -176,11 +178,13 @@ def reason_error(message: dict) -> JunbanError:
                        code=code if isinstance(code, str) and 0 < len(code) <= 60 else None, **params)
 
 
-def position_mark(actions: list) -> str:
+def position_mark(actions: list, key: bytes) -> str:
     """Where a game stands, as a short text that changes with every action (and comes back when the log is folded
-    back to an earlier position): its length and a checksum of the whole log."""
+    back to an earlier position): its length and a digest of the whole log keyed by the host's own ``key`` (never
+    sent). A log holds choices other seats must not learn (23's secret discards, an Eleusis dealer's rule): a plain
+    checksum of it would let a phone find them by trying each possible one."""
     text = json.dumps(actions, separators=(",", ":"), sort_keys=True)
-    return f"{len(actions)}.{zlib.crc32(text.encode('utf-8')):08x}"
+    return f"{len(actions)}.{hmac.new(key, text.encode('utf-8'), 'sha256').hexdigest()[:12]}"
 
 
 # --------------------------------------------------------------------------- log entries
