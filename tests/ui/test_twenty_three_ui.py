@@ -312,16 +312,19 @@ def test_the_round_summary_stands_between_the_rounds_until_the_person_starts_rou
     app.save(session)
     app.go(f"#/play/{session.id}")
     summary = by_id(platform, "sheet-round")
+    assert "unasked" in summary.parentNode.attributes["class"].split(), "it opened by itself: taps wait longer"
     assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over"
+    assert "everyone discards 3 cards in secret, at the same time" in summary.textContent, "what comes next"
     assert by_attr(platform, "inert"), "the new hand waits under the summary"
     results = ui.round_results(session.view(0), 1)
     rows = summary.find_all(lambda n: n.tagName == "tr" and n.parentNode.tagName == "tbody")
     assert [r.childNodes[2].textContent for r in rows] == [str(r["penalties"]) for r in results]
     assert not app.key("p"), "no action keys while the summary is open"
-    click(app, button(platform, "Start round 2"))
+    click(app, button(platform, "To my new cards"))
     assert not by_attr(platform, "id", "sheet-round") and len(hand(platform)) == 15
     click(app, button(platform, "Round 1 results"))
     assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over", "and it can be looked at again"
+    assert "unasked" not in by_id(platform, "sheet-round").parentNode.attributes["class"].split(), "asked for"
 
 
 def finished_game(players: int, want_tie: bool) -> tuple[App, FakePlatform]:

@@ -97,10 +97,13 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 # ---------------------------------------------------------------------- the table
 
 
+DOUBLE_TAP = 0.5  # seconds: a second tap on a pile this soon is the rest of a double tap, not a new intent
+
+
 def new_table_state() -> dict:
     """The picked card; the hint shown; the card the hint picked for the person (tapping it, as the hint says,
-    keeps it picked instead of putting it down)."""
-    return {"selected": None, "hint": None, "hint_picked": None}
+    keeps it picked instead of putting it down); the last pile tapped, and when."""
+    return {"selected": None, "hint": None, "hint_picked": None, "pile_tapped": None}
 
 
 def pile_name(pile: int) -> str:
@@ -489,12 +492,21 @@ def tap_card(table, card: int) -> None:
 
 
 def tap_pile(table, pile: int) -> None:
-    """With a card picked, play it there; with none, open the pile's markers."""
-    if table.local["selected"] is None:
+    """With a card picked, play it there; with none, open the pile's markers — unless the tap is the second of a
+    quick double tap on that pile (within ``DOUBLE_TAP`` of the last tap there, or of the play it made): a double
+    tap plays the card and stops, so the tap after it, meant for the hand, never lands on a marker."""
+    local = table.local
+    now = table.services.platform.now()
+    last, local["pile_tapped"] = local.get("pile_tapped"), None
+    if local["selected"] is None:
+        if last is not None and last[0] == pile and now - last[1] < DOUBLE_TAP:
+            local["pile_tapped"] = (pile, now)  # a third quick tap is still the same gesture
+            return
         if table.hand_visible():
             table.open_sheet("markers", str(pile), opener=f"#pile-{pile}")
         return
     play_on(table, pile)
+    local["pile_tapped"] = (pile, table.services.platform.now())  # the play may take a moment: from its end
 
 
 def end_turn(table, confirmed: bool = False) -> None:

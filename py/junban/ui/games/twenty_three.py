@@ -195,7 +195,7 @@ def _show_round_summary(table, view: dict) -> None:
     if table.local["summary_seen"] >= finished or table.sheet.is_open():
         return
     table.local["summary_seen"] = finished
-    table.open_sheet("round", str(finished), focus="#tt-next-round")
+    table.open_sheet("round", str(finished), focus="#tt-next-round", unasked=True)
 
 
 def _status(table, view: dict):
@@ -824,7 +824,7 @@ def _round_sheet(table, round_number: int):
           h("tbody", {}, rows)),
         h("p", {"class": "tt-leader", "key": "l"}, t("tt.summary.leader", names=_names(table, leaders)))
         if results else None,
-        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help")) if next_round else None,
+        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help", round=round_number + 1)) if next_round else None,
     ]
     action = (t("tt.summary.next", round=round_number + 1), "tt-next-round") if next_round \
         else (t("sheet.close"), "tt-round-close")

@@ -311,7 +311,7 @@ class SeatScreen(TableScreen):
         self.was_my_turn = mine
         if self.session.is_over and not self.recorded:
             self._record_finished()
-            self.open_sheet("result", focus="#sheet-result h2")
+            self.open_sheet("result", focus="#sheet-result h2", unasked=True)
 
     def _sound(self) -> None:
         """The cue of what the host's update brought (its last new log entry, and the seat's view before and

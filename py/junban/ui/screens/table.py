@@ -277,13 +277,22 @@ class TableScreen:
 
     # ------------------------------------------------------------------ sheets
 
-    def open_sheet(self, name: str, arg: str | None = None, opener: str | None = None, focus: str | None = None):
-        self.sheet.open(self.services, name, arg, opener, focus)
+    def open_sheet(self, name: str, arg: str | None = None, opener: str | None = None, focus: str | None = None,
+                   unasked: bool = False):
+        """Open a sheet over the table; ``unasked``: it opens by itself, not at a tap on its opener (it then
+        ignores taps longer as it arrives: parts/sheet.py)."""
+        self.sheet.open(self.services, name, arg, opener, focus, unasked)
 
     def close_sheet(self) -> None:
         self.sheet.close(self.services)
 
     def _sheet(self):
+        layer = self._sheet_layer()
+        if layer is not None and self.sheet.unasked:
+            layer.attrs["class"] = f"{layer.attrs.get('class', '')} unasked".strip()
+        return layer
+
+    def _sheet_layer(self):
         name = self.sheet.name
         if name is None:
             return None
@@ -484,7 +493,7 @@ class TableScreen:
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
             self._record_finished()
-            self.open_sheet("result", focus="#sheet-result h2")
+            self.open_sheet("result", focus="#sheet-result h2", unasked=True)
             message = f"{message} {self.ui.result_line(self)}".strip()
         if message:
             self.services.announce(message)
