@@ -39,6 +39,8 @@ CASES = {
                                         "#sheet-prophet", "#prophet-yes", {"prophet": True}),
     "Eleusis Prophet's call": (positions.eleusis_prophet_judging, None, "#el-wrong", "#sheet-call", "#call-yes",
                                {"judge": False}),
+    "Eleusis dealer's verdict by hand": (positions.eleusis_dealer_judging, None, "#el-wrong", "#sheet-verdict",
+                                         "#verdict-yes", {"judge": False}),
     "Eleusis stop the game": (positions.eleusis_turn, _eleusis_scores, "#el-stop", "#sheet-stop", "#stop-yes",
                               {"stop": True}),
 }
