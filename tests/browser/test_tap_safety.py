@@ -144,9 +144,9 @@ def test_a_quick_double_tap_on_a_pile_plays_and_the_next_tap_on_a_card_sets_no_m
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(120)
     page.touchscreen.tap(x, y)  # the second tap of a quick double tap
-    page.wait_for_timeout(400)
+    page.wait_for_timeout(SETTLED_MS + 200)  # the person looks at their hand (any sheet has arrived by now)
     cx, cy = _centre(page, ".hand .card >> nth=0")
-    page.touchscreen.tap(cx, cy)  # meant for a card
+    page.touchscreen.tap(cx, cy)  # meant for a card (where a markers sheet puts "Keep")
     page.wait_for_timeout(SETTLED_MS)
     actions = page.evaluate("key => JSON.parse(localStorage.getItem(key)).actions", f"junban.save.{session_id}")
     assert [a for a in actions if "mark" in a] == [], f"a marker was set: {actions}"
