@@ -111,9 +111,10 @@ def test_the_join_screen_takes_a_pasted_link(context_factory, server, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_an_eleusis_dealers_verdict_by_hand_is_confirmed_first(context_factory, server, lang):
-    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True,
+                           locale="ja-JP" if lang == "ja" else "en-US").new_page()
     session = positions.eleusis_dealer_judging()
-    positions.open_save(page, server, session, lang=lang)
+    positions.open_save(page, server, session)
     page.locator("#el-wrong").tap()
     expect(page.locator("#sheet-verdict")).to_be_visible()
     expect(page.locator("#sheet-verdict-title")).to_have_text(TEXT[lang]["verdict"])
@@ -136,13 +137,18 @@ def test_an_eleusis_dealers_verdict_by_hand_is_confirmed_first(context_factory, 
 def test_a_round_summary_that_opens_by_itself_takes_no_tap_at_first_then_answers(context_factory, server, lang):
     """23's round summary opens by itself as round 2's discard begins: for 0.8 s a tap there (one meant for the
     table, already on its way) reaches nothing; then its button answers."""
-    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True,
+                           locale="ja-JP" if lang == "ja" else "en-US").new_page()
     session = positions.twenty_three_round_two()
-    positions.open_save(page, server, session, lang=lang)
+    positions.open_save(page, server, session)
     page.locator("#sheet-round").wait_for()
     hits = page.evaluate("""() => {
         const layer = document.querySelector('#sheet-round').closest('.sheet-layer');
         const button = document.querySelector('#tt-next-round');
+        // As it arrived (a slow page may have let it arrive already): its animations from the start.
+        layer.style.animation = 'none';
+        void layer.offsetWidth;
+        layer.style.animation = '';
         const guard = layer.getAnimations().find(a => a.animationName === 'sheet-guard');
         const hit = () => { const r = button.getBoundingClientRect();
             const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

@@ -236,7 +236,7 @@ def _discard_status(table, view: dict) -> str:
     round waits for."""
     deciding = deciding_seats(view)
     viewer = table.viewer if table.hand_visible() else None
-    if viewer is not None and viewer in deciding:
+    if viewer is not None and viewer in deciding and table.my_turn():
         others = [seat for seat in deciding if seat != viewer]
         mine = t("tt.status.your_discard", name=table.seat_name(viewer))
         if not others:

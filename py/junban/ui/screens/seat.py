@@ -375,6 +375,7 @@ class SeatScreen(TableScreen):
 
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (no bots here: they play on the host's phone)
+        self.drawn()
         self.services.platform.wake_lock(self.connected and not self.session.is_over)  # the screen stays on
 
     def _store(self) -> None:

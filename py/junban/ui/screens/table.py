@@ -576,8 +576,15 @@ class TableScreen:
 
     # ------------------------------------------------------------------ bots
 
+    def drawn(self) -> None:
+        """The page shows this screen's latest drawing: the game's table notes when (its ``drawn(table, now)``)."""
+        hook = getattr(self.ui, "drawn", None)
+        if hook is not None:
+            hook(self, self.services.platform.now())
+
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (off again when the table is left)
+        self.drawn()
         if self.hosting is not None:
             self.hosting.sync()  # every phone at the table sees the change
             self.services.platform.wake_lock(not self.session.is_over)  # phones wait on this screen

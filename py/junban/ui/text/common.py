@@ -47,7 +47,7 @@ EN = {
     "home.phones_help": "A friend's phone holds the game? Scan the code it shows for your seat: no internet or "
                         "account needed, only the same Wi-Fi.",
     "home.join": "Join a table",
-    "home.join_paste": "Paste the host's link or code",
+    "home.join_paste": "The host's link or code",
     "home.join_paste_label": "The host's link or pairing code",
     "home.join_go": "Join",
     "home.join_scan": "Scan",
@@ -223,7 +223,7 @@ JA = {
     "home.phones_help": "友だちのスマホがゲームを持っていますか？あなたの席のコードを読み取ってください。"
                         "インターネットもアカウントも不要で、同じWi-Fiだけが必要です。",
     "home.join": "卓に参加",
-    "home.join_paste": "ホストのリンクかコードを貼り付け",
+    "home.join_paste": "ホストのリンクかコード",
     "home.join_paste_label": "ホストのリンクまたはペアリングコード",
     "home.join_go": "参加",
     "home.join_scan": "読み取る",
