@@ -664,7 +664,10 @@ def _verdict_text(table, view: dict, call: dict) -> str:
         parts.append(t("el.verdict.overthrows" if overthrown else "el.verdict.confirms", name=prophet))
     if view["sudden_death"] and not call["judge"] and not overthrown:
         parts.append(t("el.verdict.expels", name=name))
-    return " ".join(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("el.verdict.then", first=text, then=part)
+    return text
 
 
 def _scores_body(table, view: dict):

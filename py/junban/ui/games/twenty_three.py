@@ -241,7 +241,8 @@ def _discard_status(table, view: dict) -> str:
         mine = t("tt.status.your_discard", name=table.seat_name(viewer))
         if not others:
             return mine
-        return f"{mine} {t('tt.status.discard_too', names=_names(table, others), n=len(others))}"
+        return t("tt.status.also", mine=mine, also=t("tt.status.discard_too", names=_names(table, others),
+                                                     n=len(others)))
     if viewer is not None and view["discarded"][viewer]:
         return t("tt.status.discarded", names=_names(table, deciding), n=len(deciding))
     return t("tt.status.discard", names=_names(table, deciding), n=len(deciding))

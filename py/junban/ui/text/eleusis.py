@@ -155,6 +155,7 @@ EN = {
                              "them, none for the player).",
     "el.verdict.expels": "It is sudden death: {name} is out of the round.",
     "el.verdict.yes": "Give this verdict",
+    "el.verdict.then": "{first} {then}",
     "el.verdict.no": "Back",
     "el.judge.dealer_help": "Give your own verdict: the same as the Prophet's confirms the Prophet; any other "
                             "overthrows them.",
@@ -642,6 +643,7 @@ JA = {
     "el.verdict.overthrows": "預言者の{name}とは違う判定です。預言者は失脚します（預言者に罰カード5枚、プレイヤーにはなし）。",
     "el.verdict.expels": "いまはサドンデスです。{name}はこの回から失格になります。",
     "el.verdict.yes": "この判定にする",
+    "el.verdict.then": "{first}{then}",
     "el.verdict.no": "戻る",
     "el.judge.dealer_help": "あなた自身の判定を答えてください。預言者と同じなら預言者は正しく、違えば預言者は失脚します。",
     "el.rule.title": "第{round}回：秘密のルールを決める",
