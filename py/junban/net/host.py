@@ -27,7 +27,7 @@ from junban.net.protocol import ProtocolError
 PING_EVERY = 2.0  # seconds between heartbeats when nothing else was sent
 LOST_AFTER = 8.0  # no message for this long: the phone is gone (the connection itself says "failed" at ~15 s)
 CONNECT_WITHIN = 20.0  # an answer taken but no channel open by then: the phones cannot reach each other
-RECENT = 16  # an intent made this many actions ago at most may still be taken (``_only_others_since``)
+RECENT = 16  # an intent made at one of a seat's last this many updates may still be taken (``_only_others_since``)
 
 # A seat link's status: "preparing" (its code is being made), "offering" (code shown, waiting for the guest's
 # answer), "connecting" (answer taken), "playing", "lost" (was playing, gone quiet), "unreachable" (answer taken,
@@ -48,6 +48,7 @@ class SeatLink:
     last_out: float = 0.0
     sent: list = field(default_factory=list)  # the log entries this guest holds, in order
     sent_mark: str | None = None  # the position of the last update it got
+    recent: list = field(default_factory=list)  # its latest updates: (mark, actions, log entries, last entry)
     problem: str | None = None  # why it is lost / unreachable (a code the UI puts in words)
     welcomed: bool = False
     joined_once: bool = False
@@ -234,7 +235,7 @@ class Host:
                 raise ProtocolError("the host is not at the table just now", code="net.host_away")
             if session.acting_seat(action) != link.seat:
                 raise ProtocolError("it is not this seat's turn", code="net.not_your_turn")
-            if at != self.mark() and not self._only_others_since(link.seat, at):
+            if at != self.mark() and not self._only_others_since(link, at):
                 raise ProtocolError("the table has moved on since", code="net.stale")
         except ProtocolError as err:
             self._refuse(link, seq, err)
@@ -247,20 +248,21 @@ class Host:
         self._send(link, "ack", of=seq, ok=True)
         self.sync()
 
-    def _only_others_since(self, seat: int, at: object) -> bool:
-        """Was ``at`` one of the game's recent positions, since which only other seats have acted? Seats that decide
-        at once (23's discard) each send an intent made at the position they saw: another seat's choice landing
-        first does not make theirs stale. An intent already taken once is still refused: its seat acted since (an
-        action the move log does not name a seat for counts as this seat's)."""
-        actions = self.session.actions
-        length = str(at).partition(".")[0]
-        if not length.isdigit() or not len(actions) - RECENT <= int(length) < len(actions):
+    def _only_others_since(self, link: SeatLink, at: object) -> bool:
+        """Was ``at`` one of the recent positions this seat was sent, since which only other seats have acted? Seats
+        that decide at once (23's discard) each send an intent made at the position they saw: another seat's
+        choice landing first does not make theirs stale. An intent already taken once is still refused: its seat
+        acted since (an action the move log does not name a seat for counts as this seat's), and so is one made
+        before the log was cut back (a fold)."""
+        seen = next((r for r in reversed(link.recent) if r[0] == at), None)
+        if seen is None:
             return False
-        start = int(length)
-        if self.mark(actions[:start]) != at:
+        _, start, count, last = seen
+        actions, entries = self.session.actions, self.source.entries()
+        if not start < len(actions) or len(entries) < count or (count and entries[count - 1] is not last):
             return False
-        seats = {entry.index: entry.seat for entry in self.source.entries()[-2 * RECENT:] if entry.index >= start}
-        return all(seats.get(index, seat) != seat for index in range(start, len(actions)))
+        seats = {entry.index: entry.seat for entry in entries[count:]}
+        return all(seats.get(index, link.seat) != link.seat for index in range(start, len(actions)))
 
     def _refuse(self, link: SeatLink, seq: int | None, err: JunbanError) -> None:
         self._send(link, "ack", of=seq, ok=False, **protocol.reason_fields(err))
@@ -299,6 +301,8 @@ class Host:
                    over=over, outcome=session.outcome if over else None,
                    legal=session.legal_actions(seat) if seat in deciding else None, log_len=len(entries))
         link.sent_mark = mark
+        link.recent = [*link.recent, (mark, len(session.actions), len(entries), entries[-1] if entries else None)]
+        del link.recent[:-RECENT]
 
     def _send(self, link: SeatLink, kind: str, **fields) -> bool:
         if link.conn is None:

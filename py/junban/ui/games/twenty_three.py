@@ -825,7 +825,8 @@ def _round_sheet(table, round_number: int):
           h("tbody", {}, rows)),
         h("p", {"class": "tt-leader", "key": "l"}, t("tt.summary.leader", names=_names(table, leaders)))
         if results else None,
-        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help", round=round_number + 1)) if next_round else None,
+        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help", round=round_number + 1))
+        if next_round else None,
     ]
     action = (t("tt.summary.next", round=round_number + 1), "tt-next-round") if next_round \
         else (t("sheet.close"), "tt-round-close")

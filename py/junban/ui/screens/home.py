@@ -100,8 +100,8 @@ class HomeScreen:
                                "placeholder": t("home.join_paste"), "autocomplete": "off", "spellcheck": "false",
                                "aria-invalid": "true" if error else None,
                                "aria-describedby": "home-join-error" if error else None}),
-                   h("button", {"type": "button", "class": "button small", "data-act": "home:join", "id": "home-join-go"},
-                     t("home.join_go")),
+                   h("button", {"type": "button", "class": "button small", "data-act": "home:join",
+                                "id": "home-join-go"}, t("home.join_go")),
                    h("a", {"class": "button quiet small", "href": "#/join", "id": "join-table"}, t("home.join_scan"))),
                  h("p", {"class": "error-text", "id": "home-join-error", "role": "alert"}, error) if error else None)
 
