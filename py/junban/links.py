@@ -69,6 +69,17 @@ class TableSetup:
     level: str | None
 
 
+def pairing_token(text: str) -> str | None:
+    """The pairing code in a scanned or pasted text: a Junban join link (whole, or within a message), or the code
+    alone; None if there is none."""
+    text = (text or "").strip() if isinstance(text, str) else ""
+    marker = "#" + JOIN
+    if marker in text:
+        text = text.split(marker, 1)[1]
+    text = text.split("&", 1)[0].split()[0] if text.split() else ""
+    return text if 20 <= len(text) <= 600 and all(c.isalnum() or c in "-_" for c in text) else None
+
+
 def parse_route(hash_text: str) -> Route:
     """Turn ``location.hash`` into a Route. Raises LinkError for anything malformed."""
     if not isinstance(hash_text, str):

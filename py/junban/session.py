@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError, RuleViolation
-from junban.games import GAME_MODULES, load_game
+from junban.games import GAME_MODULES, acting_seat, load_game, seats_to_act
 from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
@@ -160,15 +160,30 @@ class Session:
     def view(self, seat: int) -> dict:
         return self.module.view(self.state, seat)
 
+    @property
+    def seats_to_act(self) -> list[int]:
+        """Every seat whose decision the game waits for (several at once in 23's discard; see junban.games)."""
+        return seats_to_act(self.module, self.state)
+
+    def may_act(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.seats_to_act
+
     def acting_seat(self, action: dict) -> int | None:
         """The seat ``action`` speaks for (the game's ``acting_seat``; else the seat to act)."""
-        check = getattr(self.module, "acting_seat", None)
-        return check(self.state, action) if check is not None else self.to_act
+        return acting_seat(self.module, self.state, action)
 
-    def legal_actions(self) -> list[dict]:
-        """What the engine allows now; in the log's last stretch, only what winds the game down; after
-        ``TALK_RUN`` actions of table talk in a row, no more talk."""
-        actions = self.module.legal_actions(self.state)
+    def legal_actions(self, seat: int | None = None) -> list[dict]:
+        """What the engine allows now (``seat``: only what that seat may do, none when it is not to act); in the
+        log's last stretch, only what winds the game down; after ``TALK_RUN`` actions of table talk in a row, no
+        more talk."""
+        if seat is None:
+            actions = self.module.legal_actions(self.state)
+        elif not self.may_act(seat):
+            actions = []
+        elif hasattr(self.module, "seat_actions"):
+            actions = self.module.seat_actions(self.state, seat)
+        else:
+            actions = [a for a in self.module.legal_actions(self.state) if self.acting_seat(a) == seat]
         if self.in_last_stretch():
             winding = [a for a in actions if self._winds_down(a)]
             actions = winding or actions  # never a table with nothing to do
@@ -317,8 +332,11 @@ class Session:
         return [i for i, seat in enumerate(self.seats) if seat.phone]
 
     def bot_to_act(self) -> bool:
-        seat = self.to_act
-        return seat is not None and self.seats[seat].is_bot
+        return self.bot_seat() is not None
+
+    def bot_seat(self) -> int | None:
+        """The first bot seat whose decision the game waits for (bots act one at a time, in seat order)."""
+        return next((seat for seat in self.seats_to_act if self.seats[seat].is_bot), None)
 
     @property
     def bot_seed(self) -> str:
@@ -338,12 +356,12 @@ class Session:
         return self._bots[seat]
 
     def bot_action(self) -> dict:
-        """The action the bot in the seat to act chooses from its own view."""
-        seat = self.to_act
-        if seat is None or not self.seats[seat].is_bot:
+        """The action the bot in ``bot_seat`` chooses from its own view."""
+        seat = self.bot_seat()
+        if seat is None:
             raise JunbanError("it is not a bot's turn")
         action = self.bot(seat).act(self.view(seat))
-        legal = self.legal_actions()
+        legal = self.legal_actions(seat)
         if (self.in_last_stretch() and action not in legal and not self._winds_down(action)) or \
                 (self._is_talk(action) and self.talked_out()):
             return legal[0]  # the bot wanted table talk the log no longer takes now

@@ -85,7 +85,7 @@ def twenty_three_turn(players: int = 3, seed: str = "tap") -> Session:
         state_view = session.view(0)
         if session.to_act == 0:
             if state_view["phase"] == "discard":
-                session.apply([a for a in session.legal_actions() if "discard" in a][-1])
+                session.apply([a for a in session.legal_actions(0) if "discard" in a][-1])
                 continue
             return session
         session.apply(session.bot_action())
@@ -119,7 +119,7 @@ def twenty_three_with_a_seat_dropped(players: int = 4, seed: str = "drop") -> Se
                 break
             if session.to_act == 0:
                 if view["phase"] == "discard":
-                    session.apply([a for a in session.legal_actions() if "discard" in a][-1])
+                    session.apply([a for a in session.legal_actions(0) if "discard" in a][-1])
                     continue
                 if "dropped" in view["status"] and view["status"][0] == "in":
                     return session
@@ -200,3 +200,29 @@ def eleusis_dealer(players: int = 4, seed: str = "deal") -> Session:
                       people_and_bots(1, players - 1, "baseline"))
     assert session.to_act == 0 and session.view(0)["phase"] == "rule"
     return session
+
+
+def twenty_three_round_two(seed: str = "summary") -> Session:
+    """23, the person and a bot: round 1 has just ended (its summary opens by itself when the table is shown), round
+    2's discard under way."""
+    session = Session(f"tt2{seed}", "23", {"players": 2}, seed, people_and_bots(1, 1, "baseline"))
+    for _ in range(2000):
+        if session.state.round == 2:
+            return session
+        if session.bot_to_act():
+            session.apply(session.bot_action())
+            continue
+        legal = session.legal_actions(0)
+        session.apply(next((a for a in legal if "play" in a or "discard" in a),
+                           {"drop_out": True} if {"drop_out": True} in legal else legal[0]))
+    raise AssertionError("round 2 never came")
+
+
+def eleusis_dealer_judging(seed: str = "verdict") -> Session:
+    """Eleusis: the person (seat 1) deals the first round judging by hand, has accepted the first card, and is to
+    judge a bot's play."""
+    session = eleusis_dealer(4, seed)
+    session.apply({"manual": True})
+    session.apply({"judge": True})  # the first card turned up starts the mainline
+    return bots_until(session, lambda s: s.to_act == 0 and s.view(0)["phase"] == "dealer_judge"
+                      and not s.view(0)["pending"].get("no_play"))

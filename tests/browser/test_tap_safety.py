@@ -39,6 +39,8 @@ CASES = {
                                         "#sheet-prophet", "#prophet-yes", {"prophet": True}),
     "Eleusis Prophet's call": (positions.eleusis_prophet_judging, None, "#el-wrong", "#sheet-call", "#call-yes",
                                {"judge": False}),
+    "Eleusis dealer's verdict by hand": (positions.eleusis_dealer_judging, None, "#el-wrong", "#sheet-verdict",
+                                         "#verdict-yes", {"judge": False}),
     "Eleusis stop the game": (positions.eleusis_turn, _eleusis_scores, "#el-stop", "#sheet-stop", "#stop-yes",
                               {"stop": True}),
 }
@@ -120,3 +122,34 @@ def test_a_sheet_ignores_taps_while_it_arrives_then_answers_at_once(context_fact
     page.locator("#drop-yes").tap()
     expect(page.locator("#sheet-drop")).to_have_count(0)
     assert _stored_actions(page, session)[-1] == {"drop_out": True}
+
+
+def test_a_quick_double_tap_on_a_pile_plays_and_the_next_tap_on_a_card_sets_no_marker(context_factory, server):
+    """Issue 41, in today's challenge of The Game on a phone: a card picked, a quick double tap on a pile (the card
+    played by the first tap), then a tap meant for a card. The second tap never opens the pile's markers, so the tap
+    after it lands on the hand, as meant: no marker is set, nothing but plays is logged."""
+    from tests.browser.conftest import open_app
+    from tests.browser.test_storage_browser import save_id
+
+    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_app(page, server, "#/")
+    page.locator("#daily-the-game").click()
+    page.locator(".hand .card").first.wait_for()
+    page.wait_for_timeout(300)
+    session_id = save_id(page)
+    cards = page.locator(".hand .card")
+    low = cards.first  # the lowest card fits the first ascending pile
+    low.tap()
+    x, y = _centre(page, "#pile-0")
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(120)
+    page.touchscreen.tap(x, y)  # the second tap of a quick double tap
+    page.wait_for_timeout(SETTLED_MS + 200)  # the person looks at their hand (any sheet has arrived by now)
+    cx, cy = _centre(page, ".hand .card >> nth=0")
+    page.touchscreen.tap(cx, cy)  # meant for a card (where a markers sheet puts "Keep")
+    page.wait_for_timeout(SETTLED_MS)
+    actions = page.evaluate("key => JSON.parse(localStorage.getItem(key)).actions", f"junban.save.{session_id}")
+    assert [a for a in actions if "mark" in a] == [], f"a marker was set: {actions}"
+    assert len(actions) == 1 and "play" in actions[0]
+    expect(page.locator("#sheet-markers")).to_have_count(0)
+    assert page.locator(".hand .card.selected, .hand .card[aria-pressed='true']").count() == 1, "the card is picked"

@@ -85,8 +85,27 @@ def test_bots_are_deterministic_in_seed_seat_and_view():
 
 def test_a_bot_acts_only_on_its_turn():
     state = rules.new_game({"players": 2}, "turn")
+    state = rules.apply(state, bots.make_bot("baseline", "s", 1).act(rules.view(state, 1)))  # the discard: at once
+    with pytest.raises(ValueError):
+        bots.make_bot("baseline", "s", 1).act(rules.view(state, 1))  # discarded: it waits for seat 0's
+    while state.phase == "discard" or rules.to_act(state) == 1:
+        seat = rules.to_act(state)
+        state = rules.apply(state, bots.make_bot("baseline", "s", seat).act(rules.view(state, seat)))
     with pytest.raises(ValueError):
         bots.make_bot("baseline", "s", 1).act(rules.view(state, 1))
+
+
+@pytest.mark.parametrize("level", ["baseline", "strong"])
+def test_a_bots_discard_never_depends_on_who_discarded_before_it(level):
+    """The discard is simultaneous: a bot discards the same whether the other seats have discarded or not."""
+    dealt = rules.new_game({"players": 4}, "as-dealt")
+    others_first = dealt
+    for seat in (0, 1, 3):
+        others_first = rules.apply(others_first, bots.make_bot("baseline", "o", seat).act(rules.view(dealt, seat)))
+    bot = (lambda: small_strong("as-dealt", 2)) if level == "strong" else (lambda: bots.make_bot(level, "d", 2))
+    first = bot().act(rules.view(dealt, 2))
+    assert first["seat"] == 2 and first in rules.seat_actions(dealt, 2)
+    assert bot().act(rules.view(others_first, 2)) == first
 
 
 def test_the_strong_bot_plays_the_free_card_instead_of_passing():
@@ -113,9 +132,9 @@ def test_the_baseline_passes_once_on_a_big_jump_then_acts():
 
 def test_the_baseline_discards_isolated_cards_never_the_1():
     assert bots.BaselineBot("s", 0).act({
-        "seat": 0, "active": 0, "phase": "discard",
+        "seat": 0, "active": 0, "phase": "discard", "discarded": [False, False],
         "hand": [1, 2, 3, 3, 4, 5, 9, 12, 13, 14, 14, 15, 16, 17, 23],
-    }) == {"discard": [9, 17, 23]}  # 23 (6 from 17), 9 (3 from 12), then the highest of the gap-1 cards
+    }) == {"discard": [9, 17, 23], "seat": 0}  # 23 (6 from 17), 9 (3 from 12), then the highest of the gap-1 cards
 
 
 # --------------------------------------------------------------------------- strong-v1 is the first strong bot
@@ -127,7 +146,8 @@ def decisions_digest(players: int, seed: str, maker) -> tuple[int, str]:
     actions = []
     while (seat := rules.to_act(state)) is not None:
         action = seats[seat].act(rules.view(state, seat))
-        actions.append(action)
+        # as the bots then wrote their discards (the discard did not name its seat: it was taken seat by seat)
+        actions.append({k: v for k, v in action.items() if k != "seat"} if "discard" in action else action)
         state = rules.apply(state, action)
     return len(actions), hashlib.sha256(json.dumps(actions, sort_keys=True).encode()).hexdigest()[:16]
 

@@ -63,20 +63,84 @@ def test_the_deal_depends_on_the_seed_and_the_round():
     assert rules.deal_round(3, "x", 1) != rules.deal_round(3, "y", 1)
 
 
-def test_each_seat_discards_3_in_turn_and_never_the_1():
+def _three_of(state, seat):
+    return [c for c in state.hands[seat] if c != 1][-3:]
+
+
+def test_every_seat_discards_3_at_the_same_time_in_any_order_and_never_the_1():
     state = rules.new_game({"players": 3}, "discards")
-    assert state.phase == "discard" and rules.to_act(state) == 0
+    assert state.phase == "discard" and rules.seats_to_act(state) == [0, 1, 2] and rules.to_act(state) == 0
     holder = next(s for s, h in enumerate(state.hands) if 1 in h)
-    for seat in range(3):
-        assert rules.to_act(state) == seat
-        actions = rules.legal_actions(state)
-        assert all(len(a["discard"]) == 3 and 1 not in a["discard"] for a in actions)
-        if seat == holder:
-            with pytest.raises(RuleViolation, match="1 may not"):
-                rules.apply(state, {"discard": [1] + [c for c in state.hands[seat] if c != 1][:2]})
+    with pytest.raises(RuleViolation, match="1 may not"):
+        rules.apply(state, {"discard": [1] + [c for c in state.hands[holder] if c != 1][:2], "seat": holder})
+    for seat in (2, 0, 1):  # the last seat first: nobody waits for the seats before theirs
+        actions = rules.seat_actions(state, seat)
+        assert actions and all(a["seat"] == seat and len(a["discard"]) == 3 and 1 not in a["discard"] for a in actions)
+        assert all(a in rules.legal_actions(state) for a in actions)
+        assert rules.acting_seat(state, actions[-1]) == seat
         state = rules.apply(state, actions[-1])
         assert len(state.hands[seat]) == 12 and len(state.discards[seat]) == 3
+        if state.phase == "discard":
+            assert seat not in rules.seats_to_act(state) and rules.seat_actions(state, seat) == []
+            assert rules.to_act(state) == rules.seats_to_act(state)[0]
+            assert {a["seat"] for a in rules.legal_actions(state)} == set(rules.seats_to_act(state))
+        rules.check_invariants(state)
     assert state.phase == "play"
+    assert [e["seat"] for e in state.log if e["event"] == "discard"] == [2, 0, 1]
+
+
+def test_a_seat_discards_once_a_round():
+    state = rules.new_game({"players": 2}, "once")
+    state = rules.apply(state, {"discard": _three_of(state, 1), "seat": 1})
+    before = snapshot(state)
+    with pytest.raises(RuleViolation, match="discarded this round already"):
+        rules.apply(state, {"discard": _three_of(state, 1), "seat": 1})
+    for bad_seat in (2, -1):
+        with pytest.raises(MalformedAction):
+            rules.apply(state, {"discard": _three_of(state, 0), "seat": bad_seat})
+    for bad_seat in (True, "0", None):
+        with pytest.raises(MalformedAction):
+            rules.apply(state, {"discard": _three_of(state, 0), "seat": bad_seat})
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)])
+def test_the_round_opens_the_same_whatever_order_the_seats_discard_in(order):
+    dealt = rules.new_game({"players": 3}, "orders")
+    state = dealt
+    for seat in order:
+        state = rules.apply(state, {"discard": _three_of(dealt, seat), "seat": seat})
+    reference = dealt
+    for seat in (0, 1, 2):
+        reference = rules.apply(reference, {"discard": _three_of(dealt, seat), "seat": seat})
+    ours, theirs = snapshot(state), snapshot(reference)
+    assert ours.pop("log")[3:] == theirs.pop("log")[3:]  # the opening; only who discarded first differs
+    assert ours == theirs
+
+
+def test_an_old_log_taken_seat_by_seat_is_one_order_of_the_simultaneous_discard():
+    """Logs made when the discard went seat by seat hold discards without a seat: each is the first seat's yet to
+    discard, as then."""
+    dealt = rules.new_game({"players": 3}, "old-log")
+    old = named = dealt
+    for seat in (0, 1, 2):
+        assert rules.acting_seat(old, {"discard": _three_of(dealt, seat)}) == seat
+        old = rules.apply(old, {"discard": _three_of(dealt, seat)})
+        named = rules.apply(named, {"discard": _three_of(dealt, seat), "seat": seat})
+    assert snapshot(old) == snapshot(named)
+
+
+def test_the_discard_tells_the_others_only_that_a_seat_has_discarded():
+    dealt = rules.new_game({"players": 3}, "hidden")
+    after = rules.apply(dealt, {"discard": _three_of(dealt, 0), "seat": 0})
+    for seat in (1, 2):
+        was, now = rules.view(dealt, seat), rules.view(after, seat)
+        changed = {k for k in now if now[k] != was[k]}
+        assert changed == {"discarded", "hand_counts", "log", "deciding", "active"}, changed
+        assert now["discarded"] == [True, False, False] and now["hand_counts"] == [12, 15, 15]
+        assert now["deciding"] == [1, 2] and was["deciding"] == [0, 1, 2]
+        assert now["log"][-1] == {"event": "discard", "round": 1, "seat": 0, "cards": 3}
+        assert now["active"] == 1 and now["discards"] == []
 
 
 def test_a_discard_is_never_in_another_seats_view():
@@ -412,3 +476,24 @@ def test_log_view_is_the_public_log_of_its_moment_and_hands_out_copies():
     entry = before[0]
     entry["seat"] = "changed"
     assert state.log[0]["seat"] != "changed", "reading the log never changes the game"
+
+
+@pytest.mark.parametrize("name", ["save-23-in-progress.json", "save-23-finished.json"])
+def test_saved_games_whose_discards_went_seat_by_seat_still_replay(name):
+    """The saves of tests/fixtures/saves (discards without a seat, seat 0 first): each discard is the first seat's
+    yet to discard, so the game is the one played, and naming the seats replays to the same table."""
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "v1" / name).read_text())
+    assert any("discard" in a and "seat" not in a for a in record["actions"])
+    old = named = rules.new_game(record["config"], record["seed"])
+    for action in record["actions"]:
+        if "discard" in action:
+            assert rules.acting_seat(old, action) == rules.seats_to_act(old)[0]
+            named = rules.apply(named, dict(action, seat=rules.seats_to_act(named)[0]))
+        else:
+            named = rules.apply(named, action)
+        old = rules.apply(old, action)
+        rules.check_invariants(old)
+    assert snapshot(old) == snapshot(named)
+    assert rules.is_over(old) == record["finished"]

@@ -152,7 +152,7 @@ def play_to_end(room: Room, host_app, guests: dict, max_steps: int = 3000) -> in
             guests[seat].render()
         elif not session.seats[seat].is_bot:
             table.viewer = seat
-            assert table.act(choose(session.game, seat, session.legal_actions(), session.state))
+            assert table.act(choose(session.game, seat, session.legal_actions(seat), session.state))
             host_app.render()
         room.run(1.0)
         steps += 1

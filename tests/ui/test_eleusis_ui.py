@@ -391,26 +391,44 @@ def test_the_dealer_may_pick_a_library_rule_with_its_hint():
     assert session(app).actions[-1] == {"rule_id": "only-red", "library_hint": True}
 
 
-def test_manual_judging_the_dealer_judges_the_starter_and_the_plays():
+def test_manual_judging_the_dealer_confirms_each_verdict_before_it_counts():
+    """A dealer judging by hand decides where cards go and who draws penalty cards: each verdict (the first card's
+    too) is asked in a sheet that says what it will do; Back leaves the play unjudged."""
     app, platform = start(PERSON_DEALS)
     click(app, button(platform, "Judge by hand"))
     click(app, by_id(platform, "el-start-round"))
     assert session(app).actions[-1] == {"manual": True}
     assert "The first card" in text(platform)
+    count = len(session(app).actions)
+    turned = cards.card_name_en(session(app).view(0)["turned"])
+    click(app, button(platform, "Wrong"))
+    assert len(session(app).actions) == count and dialog(platform) is not None
+    assert f"{turned} is laid aside" in dialog(platform).textContent
+    click(app, in_dialog(platform, "Back"))
+    assert dialog(platform) is None and len(session(app).actions) == count, "Back: nothing judged"
     click(app, button(platform, "Right"))
+    assert f"{turned} starts the mainline" in dialog(platform).textContent
+    click(app, in_dialog(platform, "Give this verdict"))
+    assert session(app).actions[count:] == [{"judge": True}]
     for _ in range(10):
         platform.run_timers(1)
         if session(app).state.phase == "dealer_judge":
             break
     assert "Judge as dealer" in text(platform)
     pending = session(app).state.pending
+    name = session(app).seats[pending["seat"]].name
+    count = len(session(app).actions)
     if pending.get("no_play"):
         card = pending["hand"][0]
         click(app, nodes(platform, lambda n: n.attributes.get("aria-label") == f"Wrong: play {cards.card_name_en(card)}")[0])
-        assert session(app).actions[-1] == {"judge": False, "card": card}
+        expected, said = {"judge": False, "card": card}, f"{name} draws 5 penalty cards"
     else:
-        click(app, button(platform, "Right"))
-        assert session(app).actions[-1] == {"judge": True}, "a dealer's verdict is final at once"
+        click(app, button(platform, "Wrong"))
+        expected, said = {"judge": False}, f"{name} draws {2 * len(pending['cards'])} penalty cards"
+    assert len(session(app).actions) == count, "nothing counts before the dealer confirms"
+    assert said in dialog(platform).textContent
+    click(app, in_dialog(platform, "Give this verdict"))
+    assert session(app).actions[count:] == [expected]
 
 
 # ---------------------------------------------------------------------- Japanese, announcements, history

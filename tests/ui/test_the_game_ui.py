@@ -181,6 +181,29 @@ def test_markers_are_set_from_the_pile_with_a_menu_and_never_refused_twice():
     assert table(app).view()["piles"][2]["marker"] is None
 
 
+def test_a_quick_second_tap_on_the_pile_just_played_on_never_opens_its_markers():
+    """Issue 41: a double tap on a pile played the card, and its second tap opened the markers, where the next tap
+    (meant for a card) set Keep. Within the double-tap interval of a play there, a tap on that pile does nothing;
+    later, it opens the markers as before."""
+    app, platform = start(SOLO)
+    card = min(hand(app))
+    play(app, platform, card, 0)
+    platform.clock += 0.2
+    click(app, by_id(platform, "pile-0"))  # the second tap of the double tap
+    assert not by_attr(platform, "role", "dialog"), "the pile's markers opened at a double tap"
+    platform.clock += 0.3
+    click(app, by_id(platform, "pile-0"))  # a third quick tap: the same gesture
+    assert not by_attr(platform, "role", "dialog")
+    platform.clock += 0.2
+    click(app, by_id(platform, "pile-1"))  # another pile is another intent: its markers
+    assert by_id(platform, "sheet-markers")
+    click(app, by_attr(platform, "class", "sheet-close")[0])
+    platform.clock += 1.0
+    click(app, by_id(platform, "pile-0"))  # a tap of its own, later: the markers, as before
+    assert by_id(platform, "sheet-markers")
+    assert table(app).session.actions == [{"play": card, "pile": 0}]
+
+
 def fire_deal() -> tuple[str, int]:
     """A solo On Fire seed whose opening hand has a fire card that can start a pile, and that fire card."""
     for i in range(500):

@@ -194,3 +194,20 @@ def test_opening_a_tutorial_again_resumes_it_with_start_again_offered():
     app.dispatch(notice.action[1], notice.action[2])  # Start again
     assert app.screen.session.id != first.id and app.screen.session.actions == []
     assert app.screen.tutorial.index == 0
+
+
+def test_23_the_bot_discards_while_the_person_chooses_and_a_reload_resumes_the_discard_step():
+    """The discard is simultaneous: the tutorial's bot discards as soon as the person is asked to; the person's
+    discard is still the step's, also after a reload."""
+    app, platform = start("#/tutorial/23")
+    table = app.screen
+    click(app, by_id(platform, "coach-next"))
+    step = table.tutorial.index
+    platform.run_timers(1)
+    assert [a["seat"] for a in table.session.actions] == [1], "the bot discarded first"
+    app.route(platform.get_hash())  # the same saved game opened again
+    table = app.screen
+    assert table.tutorial is not None and table.tutorial.index == step
+    for _ in range(4):  # the three cards the bubble points at, then Discard
+        click(app, select(platform, by_id(platform, "coach").attributes["data-coach-target"])[0])
+    assert [a["seat"] for a in table.session.actions] == [1, 0] and table.tutorial.index > step

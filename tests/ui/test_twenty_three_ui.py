@@ -71,7 +71,7 @@ def test_discarding_three_cards_sends_them_then_the_1_opens_the_pile():
     app, platform = start()
     chosen = discard_highest(app, platform)
     session = table(app).session
-    assert session.actions[0] == {"discard": chosen}
+    assert session.actions[0] == {"discard": chosen, "seat": 0}
     until_my_turn(app, platform)
     view = session.view(0)
     assert view["phase"] == "play" and pile_label(platform) == f"Pile, value {view['pile_value']}"
@@ -91,6 +91,39 @@ def test_a_fourth_discard_choice_is_refused_and_the_1_cannot_be_chosen():
     if holder == 0:
         click(app, hand_buttons(platform)[0])  # the 1
         assert by_id(platform, "tt-refused").textContent == "The 1 cannot be discarded."
+
+
+def test_the_bot_discards_at_once_while_the_person_chooses():
+    app, platform = start()
+    session = table(app).session
+    platform.run_timers(1)
+    assert session.actions == [session.actions[0]] and session.actions[0]["seat"] == 1, "the bot discarded first"
+    app.render()
+    assert table(app).my_turn() and session.state.phase == "discard"
+    assert by_id(platform, "status").textContent == "Player 1: discard 3 cards."
+    chosen = discard_highest(app, platform)
+    assert session.actions[1] == {"discard": chosen, "seat": 0} and session.state.phase == "play"
+
+
+def test_people_at_one_device_discard_one_after_another_behind_the_cover_while_the_bot_discards():
+    app, platform = start("#/23?players=3&bots=1&level=baseline&seed=hotseat")
+    session = table(app).session
+    assert button(platform, "I am Player 1: show my hand")
+    platform.run_timers(1)  # the bot does not wait for the people
+    assert [a["seat"] for a in session.actions] == [2]
+    click(app, button(platform, "I am Player 1: show my hand"))
+    assert by_id(platform, "status").textContent == "Player 1: discard 3 cards. Player 2 chooses at the same time."
+    first = discard_highest(app, platform)
+    assert session.state.phase == "discard" and session.seats_to_act == [1]
+    cover = by_attr(platform, "class", "handover")[0].textContent
+    assert "Pass the device to Player 2" in cover and "Player 1discarded" in cover  # who, never what
+    assert not hand_buttons(platform) and not by_attr(platform, "class", "tt-face"), "the cover shows no card"
+    click(app, button(platform, "I am Player 2: show my hand"))
+    assert by_id(platform, "status").textContent == "Player 2: discard 3 cards."
+    second = discard_highest(app, platform)
+    assert [a["seat"] for a in session.actions] == [2, 0, 1]
+    assert session.actions[1:] == [{"discard": first, "seat": 0}, {"discard": second, "seat": 1}]
+    assert session.state.phase == "play"
 
 
 # ---------------------------------------------------------------------- choosing a play and seeing its penalty
@@ -279,16 +312,19 @@ def test_the_round_summary_stands_between_the_rounds_until_the_person_starts_rou
     app.save(session)
     app.go(f"#/play/{session.id}")
     summary = by_id(platform, "sheet-round")
+    assert "unasked" in summary.parentNode.attributes["class"].split(), "it opened by itself: taps wait longer"
     assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over"
+    assert "everyone discards 3 cards in secret, at the same time" in summary.textContent, "what comes next"
     assert by_attr(platform, "inert"), "the new hand waits under the summary"
     results = ui.round_results(session.view(0), 1)
     rows = summary.find_all(lambda n: n.tagName == "tr" and n.parentNode.tagName == "tbody")
     assert [r.childNodes[2].textContent for r in rows] == [str(r["penalties"]) for r in results]
     assert not app.key("p"), "no action keys while the summary is open"
-    click(app, button(platform, "Start round 2"))
+    click(app, button(platform, "To my new cards"))
     assert not by_attr(platform, "id", "sheet-round") and len(hand(platform)) == 15
     click(app, button(platform, "Round 1 results"))
     assert by_id(platform, "sheet-round-title").textContent == "Round 1 is over", "and it can be looked at again"
+    assert "unasked" not in by_id(platform, "sheet-round").parentNode.attributes["class"].split(), "asked for"
 
 
 def finished_game(players: int, want_tie: bool) -> tuple[App, FakePlatform]:

@@ -12,9 +12,12 @@ A game package (``junban.games.<name>``) exposes these module-level names:
 ``new_game(config: dict, seed: str) -> State``
     Deal. All randomness comes from ``junban.rng.rng_for(seed, ...)``.
 ``to_act(state) -> int | None``
-    The seat whose decision the game waits for; ``None`` once the game is over.
+    The seat whose decision the game waits for; ``None`` once the game is over. Where several seats decide at
+    once (23's secret discard), the first of them in seat order, so whoever takes one seat at a time (a benchmark,
+    a replayed log) still moves the game on.
 ``legal_actions(state) -> list[dict]``
-    Every action the seat to act may take now (JSON-able dicts).
+    Every action the engine takes now (JSON-able dicts): the seat to act's, and those of any other seat that may
+    act now (each such action names its seat: The Game's pile markers, 23's discard).
 ``apply(state, action: dict) -> State``
     A new state; the old one is never changed. An illegal action raises an ``IllegalAction`` subclass.
 ``view(state, seat: int) -> dict``
@@ -37,7 +40,18 @@ Optional (``junban.session`` uses them to keep long logs playable; see its docst
     most ``session.TALK_RUN`` of them in a row. Absent: no action is.
 ``acting_seat(state, action: dict) -> int | None``
     The seat an action speaks for (a table played on several phones takes a phone's action only for its own
-    seat). Absent: the seat to act. The Game's pile markers name their seat: any seat may set one at any time.
+    seat). Absent: the seat to act. The Game's pile markers name their seat: any seat may set one at any time;
+    so does 23's discard.
+``seats_to_act(state) -> list[int]``
+    Every seat whose decision the game waits for, in seat order, for a game where several seats decide at once:
+    23's discard, where each seat yet to discard may act, in any order, once (then it leaves the list). A table
+    lets its bots act for their seats, takes the people at one device one after another behind the
+    pass-the-device cover, and each phone at once. Absent: ``[to_act]`` (none once the game is over). Table talk
+    any seat may add at any time (The Game's markers) is not a decision the game waits for.
+``seat_actions(state, seat: int) -> list[dict]``
+    The actions of ``legal_actions`` that ``seat`` may take now (what a table offers that seat, and all a phone
+    is sent: never another seat's choices). Absent: those whose ``acting_seat`` is ``seat``, when ``seat`` is to
+    act.
 ``log_view(state) -> dict``
     The part of a view the table's move log reads (``junban.ui.parts.movelog``), for a game whose views carry
     their whole public log (23): replaying a long log through ``view`` would cost the square of its length.
@@ -71,6 +85,21 @@ DAILY_DEALS = {
 def load_game(slug: str) -> ModuleType:
     """Import a game's engine by its slug (KeyError for an unknown slug)."""
     return importlib.import_module(GAME_MODULES[slug])
+
+
+def seats_to_act(module: ModuleType, state) -> list[int]:
+    """The game's ``seats_to_act`` (else the seat to act, if any)."""
+    ask = getattr(module, "seats_to_act", None)
+    if ask is not None:
+        return ask(state)
+    seat = module.to_act(state)
+    return [] if seat is None else [seat]
+
+
+def acting_seat(module: ModuleType, state, action: dict) -> int | None:
+    """The game's ``acting_seat`` (else the seat to act)."""
+    ask = getattr(module, "acting_seat", None)
+    return ask(state, action) if ask is not None else module.to_act(state)
 
 
 def available_games() -> list[str]:

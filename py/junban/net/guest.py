@@ -76,6 +76,14 @@ class GuestGame:
         return self.latest["to_act"] if self.latest else None
 
     @property
+    def seats_to_act(self) -> list[int]:
+        """Every seat the game waits for (several at once in 23's discard), as the host last said."""
+        return list(self.latest["deciding"]) if self.latest else []
+
+    def may_act(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.seats_to_act
+
+    @property
     def is_over(self) -> bool:
         return bool(self.latest and self.latest["over"])
 
@@ -92,8 +100,9 @@ class GuestGame:
             raise JunbanError("nothing from the host yet", code="net.no_view")
         return self.latest["view"]  # this seat's: the only one this phone has
 
-    def legal_actions(self) -> list[dict]:
-        return list(self.legal) if self.to_act == self.seat else []
+    def legal_actions(self, seat: int | None = None) -> list[dict]:
+        """This seat's legal actions, as the host sent them (the only seat this phone has)."""
+        return list(self.legal) if self.may_act(self.seat) and seat in (None, self.seat) else []
 
     @property
     def actions(self) -> tuple:
@@ -109,6 +118,9 @@ class GuestGame:
 
     def bot_to_act(self) -> bool:
         return False  # bots run on the host
+
+    def bot_seat(self) -> int | None:
+        return None
 
     def in_last_stretch(self) -> bool:
         return False
@@ -164,6 +176,10 @@ def read_update(message: dict, game: GuestGame) -> dict:
     to_act = message.get("to_act")
     if not (to_act is None or (type(to_act) is int and 0 <= to_act < players)):
         raise ProtocolError("bad to_act", code="net.field", field="to_act")
+    deciding = message.get("deciding", [] if to_act is None else [to_act])  # a host of before 23's simultaneous discard
+    if not (isinstance(deciding, list) and len(deciding) <= players
+            and all(type(s) is int and 0 <= s < players for s in deciding)):
+        raise ProtocolError("bad deciding", code="net.field", field="deciding")
     over = message.get("over")
     if type(over) is not bool:
         raise ProtocolError("bad over", code="net.field", field="over")
@@ -174,8 +190,8 @@ def read_update(message: dict, game: GuestGame) -> dict:
     if legal is not None and (not isinstance(legal, list) or not all(isinstance(a, dict) for a in legal)):
         raise ProtocolError("bad legal", code="net.field", field="legal")
     log_len = protocol.need_int(message, "log_len", 0, MAX_ACTIONS)
-    update = {"at": at, "view": view, "to_act": to_act, "over": over, "outcome": outcome, "legal": legal,
-              "log_len": log_len}
+    update = {"at": at, "view": view, "to_act": to_act, "deciding": deciding, "over": over, "outcome": outcome,
+              "legal": legal, "log_len": log_len}
     game.shapes.check_update(game.config, game.seat, update)
     return update
 

@@ -6,8 +6,9 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - sends that seat only what it may know: its own ``view`` built fresh, the public move log, whose turn it is, the
   legal actions when it is that seat's turn (``sync``, after every change of the game, to every guest at once);
 - takes that seat's intents (``act``) and nothing else: the engine decides, the host answers each with an ``ack``
-  (refused: the engine's reason), and an intent made against a position the game has left is refused as stale, so
-  a retried intent is never applied twice;
+  (refused: the engine's reason), and an intent made against a position the game has left is refused as stale
+  (unless only other seats acted since: seats deciding at once, as in 23's discard), so a retried intent is never
+  applied twice;
 - reads a phone's messages only within their budget (``junban.net.limits``): a phone that floods the host is told,
   then let go with a notice, and the other phones never wait on it; a full resend happens at most once a second;
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
@@ -28,6 +29,7 @@ from junban.session import MAX_HINTS
 PING_EVERY = 2.0  # seconds between heartbeats when nothing else was sent
 LOST_AFTER = 8.0  # no message for this long: the phone is gone (the connection itself says "failed" at ~15 s)
 CONNECT_WITHIN = 20.0  # an answer taken but no channel open by then: the phones cannot reach each other
+RECENT = 16  # an intent made at one of a seat's last this many updates may still be taken (``_only_others_since``)
 
 # A seat link's status: "preparing" (its code is being made), "offering" (code shown, waiting for the guest's
 # answer), "connecting" (answer taken), "playing", "lost" (was playing, gone quiet), "unreachable" (answer taken,
@@ -49,6 +51,7 @@ class SeatLink:
     sent: list = field(default_factory=list)  # the log entries this guest holds, in order
     sent_mark: str | None = None  # the position of the last update it got (protocol.position_mark)
     sent_key: tuple | None = None  # the host's game when that update was made (Host._game_key)
+    recent: list = field(default_factory=list)  # its latest updates: (mark, actions, log entries, last entry)
     problem: str | None = None  # why it is lost / unreachable (a code the UI puts in words)
     welcomed: bool = False
     joined_once: bool = False
@@ -285,7 +288,7 @@ class Host:
                 raise ProtocolError("the host is not at the table just now", code="net.host_away")
             if session.acting_seat(action) != link.seat:
                 raise ProtocolError("it is not this seat's turn", code="net.not_your_turn")
-            if at != self._mark_now(link):
+            if at != self._mark_now(link) and not self._only_others_since(link, at):
                 raise ProtocolError("the table has moved on since", code="net.stale")
         except ProtocolError as err:
             self._refuse(link, seq, err)
@@ -297,6 +300,22 @@ class Host:
             return
         self._send(link, "ack", of=seq, ok=True)
         self.sync()
+
+    def _only_others_since(self, link: SeatLink, at: object) -> bool:
+        """Was ``at`` one of the recent positions this seat was sent, since which only other seats have acted? Seats
+        that decide at once (23's discard) each send an intent made at the position they saw: another seat's
+        choice landing first does not make theirs stale. An intent already taken once is still refused: its seat
+        acted since (an action the move log does not name a seat for counts as this seat's), and so is one made
+        before the log was cut back (a fold)."""
+        seen = next((r for r in reversed(link.recent) if r[0] == at), None)
+        if seen is None:
+            return False
+        _, start, count, last = seen
+        actions, entries = self.session.actions, self.source.entries()
+        if not start < len(actions) or len(entries) < count or (count and entries[count - 1] is not last):
+            return False
+        seats = {entry.index: entry.seat for entry in entries[count:]}
+        return all(seats.get(index, link.seat) != link.seat for index in range(start, len(actions)))
 
     def _refuse(self, link: SeatLink, seq: int | None, err: JunbanError) -> None:
         self._send(link, "ack", of=seq, ok=False, **protocol.reason_fields(err))
@@ -322,11 +341,11 @@ class Host:
     def _update(self, seat: int) -> dict:
         """What an update tells ``seat`` (its ``at`` aside)."""
         session = self.session
-        to_act = session.to_act
+        deciding = session.seats_to_act
         over = session.is_over
-        return {"view": session.view(seat), "to_act": to_act, "over": over,
+        return {"view": session.view(seat), "to_act": session.to_act, "deciding": deciding, "over": over,
                 "outcome": session.outcome if over else None,
-                "legal": session.legal_actions() if to_act == seat else None,
+                "legal": session.legal_actions(seat) if seat in deciding else None,
                 "log_len": len(self.source.entries())}
 
     def _mark_now(self, link: SeatLink) -> str:
@@ -374,11 +393,13 @@ class Host:
                            **{"from": start})
         link.sent = list(entries)
         update = self._update(link.seat)
-        if update["to_act"] != link.seat:
+        if link.seat not in update["deciding"]:
             link.hinted = False  # the seat's turn is over: its next turn may count a hint again
         mark = self._mark_of(update, entries)
         self._send(link, "update", at=mark, **update)
         link.sent_mark, link.sent_key = mark, self._game_key()
+        link.recent = [*link.recent, (mark, len(self.session.actions), len(entries), entries[-1] if entries else None)]
+        del link.recent[:-RECENT]
 
     def _send(self, link: SeatLink, kind: str, **fields) -> bool:
         if link.conn is None:

@@ -15,8 +15,8 @@ guest -> host
                 (as ``resync``).
     ``act``     ``action`` (the game's own action, checked by the engine), ``at`` (the position the guest saw
                 when it acted: the ``at`` of the host's last ``update``). The host applies it only if its game is
-                still there for that seat, so an intent sent twice (a retry after the Wi-Fi blinked) is never
-                applied twice.
+                still at a position it recently sent that seat and only other seats acted since (seats deciding
+                at once), so an intent sent twice (a retry after the Wi-Fi blinked) is never applied twice.
     ``resync``  the guest's move log does not add up: send it whole again.
     ``hint``    the person on that phone took a hint on their turn (counted for that seat, at most once a turn,
                 never in the host's own game: the host's person took no hint).
@@ -28,8 +28,9 @@ host -> guest
                 get a seed the phone draws itself.
     ``log``     ``from``, ``entries``: the public move log from entry ``from`` on (the guest cuts its copy there
                 and appends); long logs come in several messages.
-    ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``over``, ``outcome``, ``legal``
-                (the seat's legal actions when it is to act, else null), ``log_len`` (entries the guest should now
+    ``update``  ``at``, ``view`` (``view(state, seat)``, built fresh), ``to_act``, ``deciding`` (every seat the
+                game waits for: several at once in 23's discard), ``over``, ``outcome``, ``legal`` (the seat's
+                own legal actions when the game waits for it, else null), ``log_len`` (entries the guest should now
                 hold). A full snapshot: a guest that missed some simply takes the latest. ``at`` is
                 ``position_mark``: a digest of nothing but what this seat is sent (the number of actions, the
                 public log, this update), so it can tell the phone nothing it was not told.

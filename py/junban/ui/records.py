@@ -29,6 +29,29 @@ def game_title(slug: object) -> str:
     return t(f"game.{slug}.title") if isinstance(slug, str) and slug in GAME_MODULES else t("game.unknown")
 
 
+def guest_names(record: dict) -> tuple[str | None, str | None]:
+    """A seat this phone plays at another phone's table, named from the record it keeps of it (storage
+    ``junban.guest.<table>``): (the host — the first person seated at the host's own device —, this seat); None
+    where the record does not say."""
+    from junban.ui.i18n import default_name
+
+    welcome = record.get("welcome") if isinstance(record, dict) else None
+    seats = welcome.get("seats") if isinstance(welcome, dict) else None
+    if not isinstance(seats, list):
+        return None, None
+
+    def name(index: int) -> str | None:
+        seat = seats[index] if 0 <= index < len(seats) else None
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            return None
+        return plain(default_name(seat["name"], index, seat.get("kind")), 40)
+
+    host = next((i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "person"
+                 and not s.get("phone")), None)
+    seat = record.get("seat")
+    return (name(host) if host is not None else None), (name(seat) if type(seat) is int else None)
+
+
 def date_words(seconds: float, now: float | None = None) -> str:
     """A short local date ("23 Nov"; with the year when it is not this year's)."""
     when = time.localtime(seconds)

@@ -8,7 +8,8 @@ the public log entries come from the host) decides the same way.
 One cue an action, the most telling:
 
 - the game ends: ``win`` or ``loss`` for the people here (nothing at a table of bots only);
-- the turn passes to a seat played here: ``turn`` (and a short vibration);
+- the turn passes to a seat played here (or the game starts waiting for its decision, as every seat's at the start
+  of 23's secret discard): ``turn`` (and a short vibration);
 - else what the action did: ``play`` a card played, ``trick`` The Game's backwards trick (−10), ``draw`` cards
   drawn (The Game's end of turn, Eleusis's right "no play"), ``wrong`` a card or a "no play" judged wrong
   (Eleusis, solo science) or a wrong guess.
@@ -34,6 +35,18 @@ def whose_turn(view: dict) -> int | None:
     return seat if type(seat) is int else None
 
 
+def deciding(view: dict) -> list[int]:
+    """The seats a view says the game waits for: 23's ``deciding`` (during its discard, every seat yet to
+    discard), else the seat to act."""
+    if view.get("outcome") is not None:
+        return []
+    seats = view.get("deciding")
+    if isinstance(seats, list):
+        return [seat for seat in seats if type(seat) is int]
+    seat = whose_turn(view)
+    return [] if seat is None else [seat]
+
+
 def action_cue(game: str, event: dict | None, here: list[int], before: dict, after: dict) -> str | None:
     """The cue for an action (``event``: its log event, None if the log leaves it out; ``before``/``after``: a
     seat's views around it; ``here``: the seats played on this device)."""
@@ -43,8 +56,8 @@ def action_cue(game: str, event: dict | None, here: list[int], before: dict, aft
             return None
         won = any(result_of(game, outcome, seat, 0)["won"] for seat in here)
         return "win" if won else "loss"
-    next_seat = whose_turn(after)
-    if next_seat in here and next_seat != whose_turn(before):
+    waited_for = deciding(before)
+    if any(seat in here and seat not in waited_for for seat in deciding(after)):
         return "turn"
     return event_cue(game, event) if event is not None else None
 

@@ -43,6 +43,7 @@ from junban.games.twenty_three.policy import (
     to_action,
 )
 from junban.games.twenty_three.rules import (
+    DEAL,
     DECK,
     GOING_OUT_RETURN,
     IN,
@@ -134,8 +135,21 @@ def unseen_cards(view: dict) -> list[int]:
 
 
 def _check_turn(view: dict) -> None:
-    if view["active"] != view["seat"]:
+    seat = view["seat"]
+    if view["phase"] == "discard" and not view["discarded"][seat]:
+        return  # the discard is simultaneous: every seat yet to discard may
+    if view["active"] != seat:
         raise ValueError("it is not this bot's turn")
+
+
+def as_dealt(view: dict) -> dict:
+    """The view of a seat about to discard as it was when the round was dealt. The discard is simultaneous, so a
+    bot chooses from what every seat knew then: its choice never depends on which seats happened to discard
+    before it (at a table, the order the people chose in)."""
+    n = len(view["hand_counts"])
+    this_round = view["round"]
+    return dict(view, log=[e for e in view["log"] if not (e["event"] == "discard" and e["round"] == this_round)],
+                discarded=[False] * n, hand_counts=[DEAL] * n)
 
 
 # --------------------------------------------------------------------------- baseline
@@ -151,7 +165,7 @@ class BaselineBot:
     def act(self, view: dict) -> dict:
         _check_turn(view)
         if view["phase"] == "discard":
-            return {"discard": isolation_discard(view["hand"])}
+            return {"discard": isolation_discard(view["hand"]), "seat": view["seat"]}
         me = read_view(view)
         move = baseline_move(me.hand, me.value, me.chips, me.penalties[me.seat], me.forced, me.may_pass,
                              sum(me.in_round) > 1)
@@ -184,6 +198,7 @@ class SearchBot:
     level = ""
     rng_label = ""  # names the bot's random stream (with its seed, seat, round and the log's length)
     reads_hands = False  # whether its deals keep out of a hand the numbers the public log says it lacks
+    discards_as_dealt = True  # whether it discards from the view as dealt (``as_dealt``), whoever discarded first
     default_budget = Budget()
 
     def __init__(self, seed: str, seat: int, budget: Budget | None = None):
@@ -197,7 +212,7 @@ class SearchBot:
     def act(self, view: dict) -> dict:
         _check_turn(view)
         if view["phase"] == "discard":
-            return {"discard": self._discard(view)}
+            return {"discard": self._discard(as_dealt(view) if self.discards_as_dealt else view), "seat": view["seat"]}
         return to_action(self._play(view))
 
     def finish(self, table: Round, final: bool) -> int:
@@ -361,6 +376,7 @@ class StrongV1Bot(SearchBot):
 
     level = "strong-v1"
     rng_label = "strong"  # its name when it was the strong bot: the same seed gives the same decisions
+    discards_as_dealt = False  # as then: it read which seats had discarded before it (seat by seat, in seat order)
 
     def finish(self, table: Round, final: bool) -> int:
         return table.finish_with_baseline()

@@ -11,7 +11,10 @@ Seats are numbered 0..players−1; clockwise is increasing seat number (wrapping
 
 Actions (JSON-able dicts):
 
-- ``{"discard": [4, 9, 23]}``: the seat to act puts these 3 cards from its hand back in the box (never the 1).
+- ``{"discard": [4, 9, 23], "seat": 2}``: seat 2 puts these 3 cards from its hand back in the box (never the 1).
+  The discard is simultaneous: every seat that has not yet discarded this round may discard, in any order.
+  ``{"discard": [4, 9, 23]}`` without ``seat`` (what logs made before the discard was simultaneous hold) is the
+  discard of the first seat yet to discard: an old log, taken seat by seat, is one valid order of the new rules.
 - ``{"play": [17, 17]}``: play one or several cards of one number, judged against the pile value.
 - ``{"play": [17, 17], "bonus": 1, "value": 14}``: spend 1 bonus chip and judge the play against the adjusted
   value 14. With k chips the value may be any number from (pile value − 5k) to (pile value + 5k), within 1..23;
@@ -29,8 +32,10 @@ chips they returned.
 
 Decisions (where the spec is silent; the spec's own Decisions are followed as written):
 
-- **Decision:** the secret, simultaneous discard is taken seat by seat (seat 0 first); a seat's choice is never in
-  another seat's view (only that it has discarded).
+- **Decision:** the secret discard is simultaneous: while the round's discard is under way every seat that has
+  not discarded may act (``seats_to_act``), in any order, each once; ``to_act`` names the first of them in seat
+  order (for whoever takes one seat at a time). A seat's choice is never in another seat's view, before or after
+  (only that it has discarded); the public log says only who discarded, in the order they did.
 - **Decision:** opening with the 1 is automatic (it is the only thing its holder may do): once every seat has
   discarded, the engine puts the 1 on the pile (value 1) and the next seat clockwise is to act.
 - **Decision:** "next" always means the next seat clockwise that is still in the round (has neither gone out nor
@@ -290,7 +295,27 @@ def _open_pile(state: State) -> None:
 
 
 def to_act(state: State) -> int | None:
+    """The seat the game waits for: during the discard, the first seat (in seat order) yet to discard."""
     return None if state.phase == "over" else state.active
+
+
+def seats_to_act(state: State) -> list[int]:
+    """Every seat that may act now: during the discard each seat yet to discard (in any order); else the seat
+    whose turn it is; none once the game is over."""
+    if state.phase == "over":
+        return []
+    if state.phase == "discard":
+        return [s for s in range(players(state)) if not state.discards[s]]
+    return [state.active]
+
+
+def acting_seat(state: State, action: dict) -> int | None:
+    """The seat ``action`` speaks for: a discard names its own (``seat``; one without it, as old logs hold, is the
+    first seat's yet to discard); anything else is the seat whose turn it is."""
+    if isinstance(action, dict) and "discard" in action and "seat" in action:
+        seat = action["seat"]
+        return seat if type(seat) is int else None
+    return to_act(state)
 
 
 def is_over(state: State) -> bool:
@@ -319,18 +344,28 @@ def play_actions(state: State) -> list[dict]:
     return actions
 
 
-def discard_actions(hand: list[int]) -> list[dict]:
-    """Every distinct choice of 3 cards to discard (never the 1)."""
+def discard_actions(hand: list[int], seat: int) -> list[dict]:
+    """Every distinct choice of 3 cards ``seat`` may discard from ``hand`` (never the 1)."""
     choices = sorted(set(itertools.combinations(sorted(c for c in hand if c != LOWEST), DISCARD)))
-    return [{"discard": list(choice)} for choice in choices]
+    return [{"discard": list(choice), "seat": seat} for choice in choices]
+
+
+def seat_actions(state: State, seat: int) -> list[dict]:
+    """Every action ``seat`` may take now (what a table offers that seat; none when it may not act)."""
+    if seat not in seats_to_act(state):
+        return []
+    if state.phase == "discard":
+        return discard_actions(state.hands[seat], seat)
+    return legal_actions(state)
 
 
 def legal_actions(state: State) -> list[dict]:
-    """Every action the seat to act may take (plays wasting bonus chips are left out; see the Decisions)."""
+    """Every action the engine takes now: during the discard every seat's yet to discard (each naming its seat),
+    else the active seat's (plays wasting bonus chips are left out; see the Decisions)."""
     if state.phase == "over":
         return []
     if state.phase == "discard":
-        return discard_actions(state.hands[state.active])
+        return [a for seat in seats_to_act(state) for a in discard_actions(state.hands[seat], seat)]
     plays = play_actions(state)
     if state.forced:
         return plays if plays else [{"pass": True}]
@@ -417,9 +452,10 @@ def apply(state: State, action: dict) -> State:
     if state.phase == "play" and kind == "discard":
         raise RuleViolation("the cards have been discarded already; the round is under way")
     if kind == "discard":
-        _check_discard(state, action["discard"])
+        seat = action.get("seat", state.active)
+        _check_discard(state, seat, action["discard"])
         new = state.copy()
-        _discard(new, action["discard"])
+        _discard(new, seat, action["discard"])
     elif kind == "play":
         bonus = action.get("bonus", 0)
         value = action.get("value", state.pile_value)
@@ -445,11 +481,13 @@ def _action_kind(action: object) -> str:
     if not isinstance(action, dict):
         raise MalformedAction("an action must be an object")
     keys = set(action)
-    if keys == {"discard"}:
+    if keys in ({"discard"}, {"discard", "seat"}):
         cards = action["discard"]
         if not isinstance(cards, list) or len(cards) != DISCARD:
             raise MalformedAction("discard exactly 3 cards")
         _check_card_numbers(cards)
+        if "seat" in keys and type(action["seat"]) is not int:
+            raise MalformedAction("there is no such seat", code="action.unknown_seat")
         return "discard"
     if keys in ({"play"}, {"play", "bonus", "value"}):
         cards = action["play"]
@@ -492,12 +530,17 @@ def _missing(hand: list[int], cards: list[int]) -> int | None:
     return None
 
 
-def _check_discard(state: State, cards: list[int]) -> None:
+def _check_discard(state: State, seat: int, cards: list[int]) -> None:
+    if not 0 <= seat < players(state):
+        raise MalformedAction("there is no such seat", code="action.unknown_seat")
+    if state.discards[seat]:
+        raise RuleViolation("you have discarded this round already", code="tt.discarded")
     if LOWEST in cards:
         raise RuleViolation("the 1 may not be discarded")
-    missing = _missing(state.hands[state.active], cards)
+    hand = state.hands[seat]
+    missing = _missing(hand, cards)
     if missing is not None:
-        raise RuleViolation(f"you do not hold {'another' if missing in state.hands[state.active] else 'a'} {missing}")
+        raise RuleViolation(f"you do not hold {'another' if missing in hand else 'a'} {missing}")
 
 
 def _check_play(state: State, cards: list[int], bonus: int, value: int) -> None:
@@ -539,14 +582,14 @@ def _check_pass(state: State, force: bool) -> None:
         raise RuleViolation("no other player is left in the round to force")
 
 
-def _discard(state: State, cards: list[int]) -> None:
-    seat = state.active
+def _discard(state: State, seat: int, cards: list[int]) -> None:
     for card in cards:
         state.hands[seat].remove(card)
     state.discards[seat] = sorted(cards)
     state.log.append({"event": "discard", "round": state.round, "seat": seat, "cards": len(cards)})
-    if seat + 1 < players(state):
-        state.active = seat + 1
+    waiting = seats_to_act(state)
+    if waiting:
+        state.active = waiting[0]
     else:
         _open_pile(state)
 
@@ -677,6 +720,7 @@ def view(state: State, seat: int) -> dict:
         "discarded": [bool(state.discards[s]) for s in range(n)],
         "cards_used": CARDS_USED[n],
         "active": to_act(state),
+        "deciding": seats_to_act(state),
         "forced": state.forced,
         "log": [_entry_copy(entry) for entry in state.log],
         "outcome": outcome(state),
@@ -738,8 +782,11 @@ def check_invariants(state: State) -> None:
     _check_log(state)
     if state.phase == "discard":
         assert not state.pile and not state.forced and state.status == [IN] * n
+        assert state.active == seats_to_act(state)[0], "the seat to act is not the first yet to discard"
+        discarded = [e["seat"] for e in state.log if e["event"] == "discard" and e["round"] == state.round]
+        assert sorted(discarded) == [s for s in range(n) if state.discards[s]], "a discard the log does not show"
         for s in range(n):
-            assert len(state.discards[s]) == (DISCARD if s < state.active else 0), "discards out of seat order"
+            assert len(state.discards[s]) in (0, DISCARD), "a discard of another size than 3"
             assert len(state.hands[s]) == DEAL - len(state.discards[s])
     elif state.phase == "play":
         assert state.status[state.active] == IN, "the seat to act is not in the round"

@@ -210,7 +210,7 @@ def _show_round_summary(table, view: dict) -> None:
         return
     if len(view["rounds"]) > table.local["summary_seen"] and not table.sheet.is_open():
         table.local["summary_seen"] = len(view["rounds"])
-        table.open_sheet("round", str(len(view["rounds"])), focus="#el-round-close")
+        table.open_sheet("round", str(len(view["rounds"])), focus="#el-round-close", unasked=True)
 
 
 def _ask_prophet(table, view: dict) -> None:
@@ -228,7 +228,7 @@ def _ask_prophet(table, view: dict) -> None:
     if local["prophet_asked"] and not wanted:
         return
     local["prophet_asked"] = True
-    table.open_sheet("prophet", focus="#prophet-no")
+    table.open_sheet("prophet", focus="#prophet-no", unasked=True)
 
 
 def _status(table, view: dict):
@@ -601,6 +601,8 @@ def render_sheet(table, name: str, arg: str | None):
         return _prophet_sheet(table, view)
     if name == "call":
         return _call_sheet(table, view)
+    if name == "verdict":
+        return _verdict_sheet(table, view)
     if name == "stop":
         return confirm("stop", t("el.stop"), t("el.stop.confirm"), yes=(t("el.stop.yes"), "el:stop-yes"),
                        no=(t("el.stop.no"), "table:close"), danger=True)
@@ -639,6 +641,53 @@ def _call_sheet(table, view: dict):
     words = _call_words(call)
     return confirm("call", t("el.call.title"), t("el.call.text", name=name, said=words),
                    yes=(t("el.call.yes"), "el:call-yes"), no=(t("el.call.no"), "table:close"))
+
+
+def _verdict_sheet(table, view: dict):
+    """A dealer's verdict by hand, confirmed before it counts, with what it will do."""
+    call = table.local.get("call")
+    if not call or view["phase"] not in ("starter", "dealer_judge"):
+        return None
+    right = call["judge"]
+    if view["phase"] == "starter":
+        card = card_name(view["turned"])
+        text = t("el.verdict.starter_right" if right else "el.verdict.starter_wrong", card=card)
+    else:
+        text = _verdict_text(table, view, call)
+    title = t("el.verdict.title_right" if right else "el.verdict.title_wrong")
+    return confirm("verdict", title, text, yes=(t("el.verdict.yes"), "el:verdict-yes"),
+                   no=(t("el.verdict.no"), "table:close"))
+
+
+def _verdict_text(table, view: dict, call: dict) -> str:
+    """What a dealer's verdict on the pending play does: where its cards go, who draws penalty cards, and what
+    it does to a Prophet who judged first."""
+    pending = view["pending"]
+    name = table.seat_name(pending["seat"])
+    prophet_call = pending.get("prophet")
+    overthrown = prophet_call is not None and (prophet_call["judge"], prophet_call.get("card")) != (
+        call["judge"], call.get("card"))
+    if pending.get("no_play"):
+        if call["judge"]:
+            parts = [t("el.verdict.no_play_right", name=name)]
+        else:
+            parts = [t("el.verdict.no_play_wrong", name=name, card=card_name(call["card"]))]
+            penalty = el.WRONG_NO_PLAY_PENALTY
+    else:
+        n = len(pending["cards"])
+        parts = [t("el.verdict.play_right" if call["judge"] else "el.verdict.play_wrong", name=name, n=n)]
+        penalty = el.PENALTY_PER_WRONG_CARD * n
+    if not call["judge"] and not overthrown:
+        parts.append(t("el.verdict.penalty", name=name, n=penalty))
+    if prophet_call is not None:
+        prophet = table.seat_name(view["prophet"])
+        parts.append(t("el.verdict.overthrows" if overthrown else "el.verdict.confirms", name=prophet))
+    if view["sudden_death"] and not call["judge"] and not overthrown:
+        parts.append(t("el.verdict.expels", name=name))
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("el.verdict.then", first=text, then=part)
+    return text
 
 
 def _scores_body(table, view: dict):
@@ -793,7 +842,7 @@ def handle(table, act: str, arg: str | None) -> None:
             table.services.focus_after_render("#status")
     elif act == "el:judge" and arg:
         judge(table, arg)
-    elif act == "el:call-yes":
+    elif act in ("el:call-yes", "el:verdict-yes"):
         call = local.get("call")
         table.close_sheet()
         local["call"] = None
@@ -904,7 +953,10 @@ def _judge_action(call: dict) -> dict:
 
 
 def judge(table, arg: str) -> None:
-    """A verdict from the judging panel: a person Prophet confirms it first; a dealer's is final at once."""
+    """A verdict from the judging panel, confirmed before it counts: a person Prophet's call (a wrong one
+    overthrows them), and a dealer's verdict by hand (it decides a player's penalty cards, or the first card), each
+    in a sheet that says what it will do. Not an undo: the next seat acts at once, and penalty cards once drawn
+    have been seen."""
     if not table.my_turn():
         return
     if arg == "right":
@@ -915,12 +967,14 @@ def judge(table, arg: str) -> None:
         call = {"judge": False, "card": arg[5:]}
     else:
         return
-    if table.view()["phase"] == "prophet_judge":
-        table.local["call"] = call
-        table.open_sheet("call", focus="#call-no")
+    phase = table.view()["phase"]
+    if phase not in ("prophet_judge", "dealer_judge", "starter"):
         return
-    if table.act(_judge_action(call)):
-        table.services.focus_after_render("#status")
+    table.local["call"] = call
+    if phase == "prophet_judge":
+        table.open_sheet("call", focus="#call-no")
+    else:
+        table.open_sheet("verdict", focus="#verdict-no")
 
 
 def start_round(table) -> None:

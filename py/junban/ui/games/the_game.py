@@ -97,10 +97,13 @@ def setup_handle(screen, act: str, arg: str | None) -> None:
 # ---------------------------------------------------------------------- the table
 
 
+DOUBLE_TAP = 0.5  # seconds: a second tap on a pile this soon is the rest of a double tap, not a new intent
+
+
 def new_table_state() -> dict:
     """The picked card; the hint shown; the card the hint picked for the person (tapping it, as the hint says,
-    keeps it picked instead of putting it down)."""
-    return {"selected": None, "hint": None, "hint_picked": None}
+    keeps it picked instead of putting it down); the last pile tapped, and when."""
+    return {"selected": None, "hint": None, "hint_picked": None, "pile_tapped": None}
 
 
 def pile_name(pile: int) -> str:
@@ -495,12 +498,30 @@ def tap_card(table, card: int) -> None:
 
 
 def tap_pile(table, pile: int) -> None:
-    """With a card picked, play it there; with none, open the pile's markers."""
-    if table.local["selected"] is None:
+    """With a card picked, play it there; with none, open the pile's markers — unless the tap is the second of a
+    quick double tap on that pile (before the play the first tap made is drawn, or within ``DOUBLE_TAP`` of it): a
+    double tap plays the card and stops, so the tap after it, meant for the hand, never lands on a marker."""
+    local = table.local
+    now = table.services.platform.now()
+    last, local["pile_tapped"] = local.get("pile_tapped"), None
+    if local["selected"] is None:
+        if last is not None and last[0] == pile and (last[1] is None or now - last[1] < DOUBLE_TAP):
+            local["pile_tapped"] = (pile, now)  # a third quick tap is still the same gesture
+            return
         if table.hand_visible():
             table.open_sheet("markers", str(pile), opener=f"#pile-{pile}")
         return
     play_on(table, pile)
+    # The interval counts from when the play is seen (``drawn``): a slow phone may draw it well after the tap, and
+    # the second tap of the gesture, waiting meanwhile, then comes at once.
+    local["pile_tapped"] = (pile, None)
+
+
+def drawn(table, now: float) -> None:
+    """The table has just been drawn (at ``now``): a play a pile tap made is seen from now on."""
+    tapped = table.local.get("pile_tapped")
+    if tapped is not None and tapped[1] is None:
+        table.local["pile_tapped"] = (tapped[0], now)
 
 
 def end_turn(table, confirmed: bool = False) -> None:

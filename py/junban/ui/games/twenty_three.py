@@ -175,7 +175,7 @@ def render_table(table):
     _show_round_summary(table, view)
     mine = table.my_turn() and not session.is_over
     phase = view["phase"]
-    legal = session.legal_actions() if mine else []
+    legal = table.legal() if mine else []
     plan = planned_play(view, local) if mine and phase == "play" else None
     outcome = preview_play(table, plan) if plan else (None, None)
     return h(
@@ -195,20 +195,20 @@ def _show_round_summary(table, view: dict) -> None:
     if table.local["summary_seen"] >= finished or table.sheet.is_open():
         return
     table.local["summary_seen"] = finished
-    table.open_sheet("round", str(finished), focus="#tt-next-round")
+    table.open_sheet("round", str(finished), focus="#tt-next-round", unasked=True)
 
 
 def _status(table, view: dict):
     session = table.session
     if session.is_over:
         text = t("tt.status.over")
+    elif view["phase"] == "discard":
+        text = _discard_status(table, view)
     else:
         active = view["active"]
         name = table.seat_name(active)
         mine = table.my_turn()
-        if view["phase"] == "discard":
-            text = t("tt.status.your_discard" if mine else "tt.status.discard", name=name)
-        elif view["forced"]:
+        if view["forced"]:
             text = t("tt.status.forced", name=name)
         else:
             text = t("tt.status.your_turn" if mine else "tt.status.turn", name=name)
@@ -220,6 +220,32 @@ def _status(table, view: dict):
              h("p", {"class": "tt-round"}, t("tt.round", round=view["round"], rounds=view["rounds"])),
              h("p", {"class": "tt-turn", "id": "status", "tabindex": "-1", "key": f"s-{len(view['log'])}"}, text),
              h("div", {"class": "tt-reviews"}, reviews) if reviews else None)
+
+
+def deciding_seats(view: dict) -> list[int]:
+    """The seats the round waits for, as a view says (a snapshot kept from an older host has no ``deciding``)."""
+    if "deciding" in view:
+        return list(view["deciding"])
+    if view["phase"] == "discard":
+        return [seat for seat, done in enumerate(view["discarded"]) if not done]
+    return [] if view["active"] is None else [view["active"]]
+
+
+def _discard_status(table, view: dict) -> str:
+    """The secret discard, which every seat makes at once: the viewer's own to make, or theirs made and whom the
+    round waits for."""
+    deciding = deciding_seats(view)
+    viewer = table.viewer if table.hand_visible() else None
+    if viewer is not None and viewer in deciding and table.my_turn():
+        others = [seat for seat in deciding if seat != viewer]
+        mine = t("tt.status.your_discard", name=table.seat_name(viewer))
+        if not others:
+            return mine
+        return t("tt.status.also", mine=mine, also=t("tt.status.discard_too", names=_names(table, others),
+                                                     n=len(others)))
+    if viewer is not None and view["discarded"][viewer]:
+        return t("tt.status.discarded", names=_names(table, deciding), n=len(deciding))
+    return t("tt.status.discard", names=_names(table, deciding), n=len(deciding))
 
 
 def _round_ends(view: dict) -> list[dict]:
@@ -453,8 +479,9 @@ def _hand(table, view: dict, legal: list[dict], mine: bool):
 def _bar(table, view: dict, legal: list[dict], plan, outcome, mine: bool):
     if not mine:
         waiting = None
-        if table.session.to_act is not None:
-            waiting = t("tt.waiting", name=table.seat_name(table.session.to_act))
+        deciding = table.session.seats_to_act
+        if deciding:
+            waiting = t("tt.waiting", name=_names(table, deciding))
         return h("div", {"class": "tt-bar tt-waiting action-bar"}, h("p", {"class": "waiting"}, waiting) if waiting else None)
     if view["phase"] == "discard":
         return _discard_bar(table, view, legal)
@@ -468,9 +495,14 @@ def _refused(table):
              text or "")
 
 
+def discard_action(cards: list[int], seat: int) -> dict:
+    """The viewer's discard: every seat yet to discard chooses at once, so the action names its seat."""
+    return {"discard": sorted(cards), "seat": seat}
+
+
 def _discard_bar(table, view: dict, legal: list[dict]):
     chosen = sorted(card for card, _ in table.local["discard"])
-    ready = {"discard": chosen} in legal
+    ready = discard_action(chosen, table.viewer) in legal
     chips = view["bonus"][table.viewer]
     warning = None
     if view["round"] > 1 and chips == 0:
@@ -794,7 +826,8 @@ def _round_sheet(table, round_number: int):
           h("tbody", {}, rows)),
         h("p", {"class": "tt-leader", "key": "l"}, t("tt.summary.leader", names=_names(table, leaders)))
         if results else None,
-        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help")) if next_round else None,
+        h("p", {"class": "help", "key": "h"}, t("tt.summary.next_help", round=round_number + 1))
+        if next_round else None,
     ]
     action = (t("tt.summary.next", round=round_number + 1), "tt-next-round") if next_round \
         else (t("sheet.close"), "tt-round-close")
@@ -892,7 +925,7 @@ def handle(table, act: str, arg: str | None) -> None:
     elif act == "tt:force":
         _act(table, {"pass": True, "force": True})
     elif act == "tt:drop":
-        if _my_turn(table) and {"drop_out": True} in table.session.legal_actions():
+        if _my_turn(table) and {"drop_out": True} in table.legal():
             table.open_sheet("drop", opener="#tt-drop", focus="#drop-no")
     elif act == "tt:drop-yes":
         table.close_sheet()
@@ -926,7 +959,7 @@ def pick_card(table, number: int, copy: int) -> None:
         chosen = local["discard"]
         if pick in chosen:
             chosen.remove(pick)
-        elif not any(number in a["discard"] for a in table.session.legal_actions()):
+        elif not any(number in a["discard"] for a in table.legal()):
             local["refused"] = t("tt.discard.not_this", card=number)
         elif len(chosen) >= rules.DISCARD:
             local["refused"] = t("tt.discard.full")
@@ -971,7 +1004,7 @@ def discard(table) -> None:
     if len(cards) != rules.DISCARD:
         local["refused"] = t("tt.discard.need", n=rules.DISCARD - len(cards))
         return
-    _act(table, {"discard": cards})
+    _act(table, discard_action(cards, table.viewer))
 
 
 def play(table) -> None:

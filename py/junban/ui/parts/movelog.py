@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from junban.games import acting_seat
 from junban.ui.dom import h
 from junban.ui.i18n import language, t
 
@@ -66,7 +67,7 @@ class MoveLog:
         state = module.new_game(session.config, session.seed)
         before = look(state)
         for index, action in enumerate(session.actions):
-            seat = module.to_act(state)
+            seat = acting_seat(module, state, action)
             state = module.apply(state, action)
             after = look(state)
             self.add(index, seat, before, after, action)
@@ -175,7 +176,7 @@ def recap_entries(table) -> tuple[str, list[Entry]]:
     happened."""
     viewer = table.viewer
     to_act = table.session.to_act
-    if viewer is not None and to_act == viewer:
+    if viewer is not None and table.session.may_act(viewer):
         since = table.log.since_last_action_of(viewer)
         if since:
             return "since", since

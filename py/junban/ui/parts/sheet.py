@@ -20,15 +20,17 @@ class SheetState:
     name: str | None = None
     arg: str | None = None
     opener: str | None = None
+    unasked: bool = False  # it opened by itself (a round's end, the result, an offer), not at a tap on its opener
 
     def open(self, services, name: str, arg: str | None = None, opener: str | None = None,
-             focus: str | None = None) -> None:
-        self.name, self.arg, self.opener = name, arg, opener
+             focus: str | None = None, unasked: bool = False) -> None:
+        self.name, self.arg, self.opener, self.unasked = name, arg, opener, unasked
         services.focus_after_render(focus or f"#sheet-{name} .sheet-first || #sheet-{name} h2")
 
     def close(self, services) -> None:
         opener = self.opener
         self.name = self.arg = self.opener = None
+        self.unasked = False
         if opener:
             services.focus_after_render(opener)
 
@@ -45,7 +47,9 @@ def sheet(name: str, title: str, body, close_act: str, actions=None, kind: str =
     ``actions`` are a question's answers, the safe one first (see ``confirm``).
 
     Every sheet ignores taps while it arrives (~0.35 s, the stylesheet's ``sheet-guard``), so the second tap of a
-    double tap on the button that opened it is lost, never taken as an answer.
+    double tap on the button that opened it is lost, never taken as an answer. A sheet that opens by itself
+    (``SheetState.unasked``: the table marks its layer ``unasked``) ignores them longer (~0.8 s), its answers
+    greyed until then: a tap already on its way to the table beneath is never taken as an answer.
     """
     return h(
         "div", {"class": ["sheet-layer", f"sheet-{kind}", anchor], "key": f"sheet-{name}"},

@@ -138,7 +138,7 @@ def resume_at(script: Script, session) -> int:
     steps = script.steps
     index = 0
     for action in session.actions:
-        if is_person(fresh, fresh.to_act):
+        if is_person(fresh, fresh.acting_seat(action)):
             j = _next_do(steps, index)
             if j is not None and steps[j].expect(desk) == action:
                 fresh.apply(action)
@@ -184,7 +184,7 @@ class Tutorial:
         """May the person take ``action`` now? (Bots always may.) A refusal says what the step asks."""
         session = table.session
         self._completes = None
-        if not is_person(session, session.to_act):
+        if not is_person(session, session.acting_seat(action)):
             return True
         j = _next_do(self.steps, self.index)
         if j is not None and self.steps[j].expect(table) == action:
@@ -209,7 +209,7 @@ class Tutorial:
             table.services.announce(self.text(table))
 
     def bot_action(self, table) -> dict:
-        seat = table.session.to_act
+        seat = table.session.bot_seat()
         return self.script.bot(table.session.view(seat))
 
     def handle(self, table, act: str) -> None:
@@ -247,8 +247,8 @@ class Tutorial:
         """A do step while the others play (a repeating step between two of the person's turns)."""
         step = self.step
         session = table.session
-        return step is not None and step.kind == "do" and not session.is_over and not is_person(session,
-                                                                                                 session.to_act)
+        return step is not None and step.kind == "do" and not session.is_over and not any(
+            is_person(session, seat) for seat in session.seats_to_act)
 
     def text(self, table) -> str:
         step = self.step

@@ -5,12 +5,15 @@ passes, and with the new day's challenges when the day turns)."""
 from __future__ import annotations
 
 from junban.games import available_games
-from junban.links import TUTORIAL_GAMES
+from junban.links import JOIN, TUTORIAL_GAMES, pairing_token
 from junban.ui import daily_ui
 from junban.ui.dom import h
 from junban.ui.games import has_ui
 from junban.ui.i18n import default_name, t
-from junban.ui.records import finished_results, game_title
+from junban.ui.records import finished_results, game_title, guest_names
+
+
+JOIN_LINK = "#" + JOIN  # what a host's pairing link holds
 
 
 class HomeScreen:
@@ -22,6 +25,8 @@ class HomeScreen:
         self.confirm_prune = False
         self.daily = daily_ui.DailyBoard(services)
         self.timer = None  # the countdown's next minute
+        self.join_text = ""  # what is typed or pasted in the join box
+        self.join_error: str | None = None  # why it is not a pairing code, said under the box
         self._refresh()
 
     def _refresh(self) -> None:
@@ -57,27 +62,61 @@ class HomeScreen:
             h("section", {"class": "hero"},
               h("h1", {}, "Junban ", h("span", {"lang": "ja", "class": "hero-ja"}, "順番")),
               h("p", {"class": "lead"}, t("home.lead"))),
+            self._join_strip(),
             h("section", {"class": "games", "aria-label": t("home.games")},
               [self._game_tile(slug) for slug in available_games() if has_ui(slug)]),
             self._saved_games(),
             self._phones(),
         ]
 
-    def _phones(self):
-        """Playing on several phones, as a guest: join a table by scanning its host's code, or open a seat this
-        phone played at another phone's table (storage ``junban.guest.*``)."""
-        rows = []
+    def _guest_seats(self) -> list[tuple[str, dict]]:
+        """The seats this phone played at other phones' tables (storage ``junban.guest.*``), as kept."""
         store = self.services.store
+        seats = []
         for table in store.guest_tables():
             record = store.read_guest(table)
-            if record is None or not isinstance(record.get("update"), dict):
-                continue
+            if record is not None and isinstance(record.get("update"), dict):
+                seats.append((table, record))
+        self.services.report_storage_problems()
+        return seats
+
+    def _join_strip(self):
+        """At the top of home, in view on a phone: join a table (paste a host's link or code, or scan it), and the
+        seats this phone is playing at other phones' tables, each named by its host ("your seat at Aiko's
+        table")."""
+        going = [(table, record) for table, record in self._guest_seats() if record["update"].get("over") is not True]
+        rows = [h("li", {"class": "home-seat", "key": f"seat-{table}"},
+                  h("a", {"class": "button primary small", "href": f"#/seat/{table}", "id": f"open-seat-{table}"},
+                    _seat_words(record)),
+                  h("span", {"class": "muted"}, game_title(record["game"])))
+                for table, record in going]
+        error = self.join_error
+        return h("section", {"class": "join-strip", "aria-labelledby": "join-strip-title"},
+                 h("h2", {"id": "join-strip-title"}, t("home.join")),
+                 h("ul", {"class": "join-seats"}, rows) if rows else None,
+                 h("form", {"class": "join-row", "data-submit": "home:join"},
+                   h("label", {"class": "visually-hidden", "for": "home-join"}, t("home.join_paste_label")),
+                   h("input", {"type": "text", "id": "home-join", "data-field": "home-join", "value": self.join_text,
+                               "placeholder": t("home.join_paste"), "autocomplete": "off", "spellcheck": "false",
+                               "aria-invalid": "true" if error else None,
+                               "aria-describedby": "home-join-error" if error else None}),
+                   h("button", {"type": "button", "class": "button small", "data-act": "home:join",
+                                "id": "home-join-go"}, t("home.join_go")),
+                   h("a", {"class": "button quiet small", "href": "#/join", "id": "join-table"}, t("home.join_scan"))),
+                 h("p", {"class": "error-text", "id": "home-join-error", "role": "alert"}, error) if error else None)
+
+    def _phones(self):
+        """Playing on several phones, as a guest: every seat this phone played at another phone's table, to open
+        or forget (the ones under way are also at the top: ``_join_strip``)."""
+        rows = []
+        for table, record in self._guest_seats():
             title = game_title(record["game"])
             n = record["seat"] + 1
             over = record["update"].get("over") is True
             rows.append(h("li", {"class": ["save", "finished" if over else None], "key": f"guest-{table}"},
                           h("div", {"class": "save-info"},
-                            h("strong", {}, t("home.seat", game=title, n=n)),
+                            h("strong", {}, _seat_words(record)),
+                            h("span", {"class": "save-who"}, title),
                             h("span", {"class": "muted"}, t("home.seat_over") if over else
                               _ago(self.services.platform.now() - float(record.get("updated") or 0)))),
                           h("div", {"class": "save-actions"},
@@ -85,11 +124,9 @@ class HomeScreen:
                                     "aria-label": t("home.seat_label", game=title, n=n)}, t("home.seat_open")),
                             h("button", {"type": "button", "class": "button quiet", "data-act": "home:forget-seat",
                                          "data-arg": table}, t("home.seat_forget")))))
-        self.services.report_storage_problems()
         return h("section", {"class": "saves phones-home"},
                  h("h2", {}, t("home.phones")),
                  h("p", {"class": "muted"}, t("home.phones_help")),
-                 h("p", {}, h("a", {"class": "button", "href": "#/join", "id": "join-table"}, t("home.join"))),
                  h("ul", {"class": "save-list"}, rows) if rows else None)
 
     def _game_tile(self, game: str):
@@ -169,11 +206,32 @@ class HomeScreen:
             self.services.announce(t("home.deleted"))
         elif act == "home:forget-seat" and arg:
             self.services.store.delete_guest(arg)
+        elif act == "home:join":
+            self.join(self.join_text)
         elif act.startswith("prune:"):  # asking before old finished games go (screens/old_games.py)
             from junban.ui.screens.old_games import handle_prune
 
             self.confirm_prune = handle_prune(self.services, act)
             self._refresh()
+
+    def field(self, name: str, value, final: bool) -> bool:
+        if name != "home-join" or not isinstance(value, str):
+            return False
+        self.join_text = value[:2000]
+        self.join_error = None
+        if JOIN_LINK in value and pairing_token(value) is not None:
+            self.join(value)  # a whole link pasted goes at once (a code alone waits for Join: it may be typed)
+        return True
+
+    def join(self, text: str) -> None:
+        """The host's link or code, pasted: open it as the camera app would; else say why, under the box."""
+        token = pairing_token(text)
+        if token is None:
+            self.join_error = t("home.join_not_code") if text.strip() else t("home.join_empty")
+            self.services.focus_after_render("#home-join")
+            return
+        self.join_text, self.join_error = "", None
+        self.services.go(f"#/join?p={token}")
 
 
 def _ago(seconds: float) -> str:
@@ -185,6 +243,14 @@ def _ago(seconds: float) -> str:
     if seconds < 86400:
         return t("time.hours_ago", n=int(seconds // 3600))
     return t("time.days_ago", n=int(seconds // 86400))
+
+
+def _seat_words(record: dict) -> str:
+    """A seat at another phone's table in words: "Your seat at Aiko's table" (else "23, seat 2")."""
+    host, _ = guest_names(record)
+    if host:
+        return t("home.your_seat", host=host)
+    return t("home.seat", game=game_title(record["game"]), n=record["seat"] + 1)
 
 
 def _seat_name(seat: int, info: dict) -> str:

@@ -15,6 +15,7 @@ own History records the finished game for its seat (from what it saw).
 """
 from __future__ import annotations
 
+from junban.links import JOIN, pairing_token
 from junban.net import guest as guest_net
 from junban.errors import JunbanError
 from junban.storage import StorageFull, TooLarge
@@ -25,21 +26,12 @@ from junban.ui.i18n import error_text, t
 from junban.ui.parts import movelog
 from junban.ui.parts.qr import camera_problem, qr_svg
 from junban.ui.parts.sheet import confirm
+from junban.ui.records import guest_names
 from junban.ui.screens.table import TableScreen
 
 i18n.register("phones")
 
 VIDEO_ID = "join-video"
-
-
-def token_in(text: str) -> str | None:
-    """The pairing code in a scanned or pasted text: a Junban join link, or the code alone."""
-    text = (text or "").strip()
-    marker = "#/join?p="
-    if marker in text:
-        text = text.split(marker, 1)[1]
-    text = text.split("&", 1)[0].split()[0] if text else ""
-    return text if 20 <= len(text) <= 600 and all(c.isalnum() or c in "-_" for c in text) else None
 
 
 # ---------------------------------------------------------------------- the guest, across screens
@@ -110,6 +102,8 @@ class JoinScreen:
         self.scanning = False
         self.pairing = None
         self.sent: str | None = None  # how sending the answer code went (services.share)
+        self.paste_text = ""  # a host's link or code being pasted
+        self.paste_error: str | None = None  # why it is not one, said under the box
         if token:
             self._open(token)
 
@@ -132,8 +126,7 @@ class JoinScreen:
         guest = self.guest
         head = [h("h1", {}, t("join.title"))]
         if self.pairing is not None:
-            head.append(h("p", {"class": "join-seat"}, t("join.seat_of", n=self.pairing.seat + 1,
-                                                         game=t(f"game.{self.pairing.game}.title"))))
+            head.append(h("p", {"class": "join-seat"}, self._seat_words()))
         body = []
         if self.error:
             body.append(h("p", {"class": "error-text", "role": "alert"}, self.error))
@@ -146,6 +139,18 @@ class JoinScreen:
         else:
             body.append(self._answer(guest))
         return h("section", {"class": "join"}, head, body)
+
+    def _seat_words(self) -> str:
+        """The seat being joined: by its name and its host's when this phone sat there before (the code names only
+        the seat's number and the game), else its number in that game."""
+        pairing = self.pairing
+        game = t(f"game.{pairing.game}.title")
+        kept = self.services.store.read_guest(pairing.table_id)
+        if kept is not None and kept.get("seat") == pairing.seat and kept.get("game") == pairing.game:
+            host, seat = guest_names(kept)
+            if host and seat:
+                return t("join.seat_named", name=seat, host=host, game=game)
+        return t("join.seat_of", n=pairing.seat + 1, game=game)
 
     def _answer(self, guest):
         code = guest.answer_code or ""
@@ -175,10 +180,42 @@ class JoinScreen:
                  h("video", {"id": VIDEO_ID, "class": "join-video", "playsinline": True, "muted": True,
                              "aria-label": t("join.camera")}) if self.scanning else None,
                  h("button", {"type": "button", "class": "button primary", "data-act": "join:scan", "id": "join-scan"},
-                   t("join.scan_stop") if self.scanning else t("join.scan_again")))
+                   t("join.scan_stop") if self.scanning else t("join.scan_again")),
+                 h("form", {"class": "join-paste", "data-submit": "join:paste"},
+                   h("label", {"class": "field-label", "for": "join-paste"}, t("join.paste_label")),
+                   h("div", {"class": "row"},
+                     h("input", {"type": "text", "id": "join-paste", "data-field": "join-paste",
+                                 "value": self.paste_text, "autocomplete": "off", "spellcheck": "false",
+                                 "placeholder": t("home.join_paste"),
+                                 "aria-invalid": "true" if self.paste_error else None,
+                                 "aria-describedby": "join-paste-error" if self.paste_error else None}),
+                     h("button", {"type": "button", "class": "button small", "data-act": "join:paste",
+                                  "id": "join-paste-go"}, t("home.join_go"))),
+                   h("p", {"class": "error-text", "id": "join-paste-error", "role": "alert"}, self.paste_error)
+                   if self.paste_error else None))
+
+    def field(self, name: str, value, final: bool) -> bool:
+        if name != "join-paste" or not isinstance(value, str):
+            return False
+        self.paste_text, self.paste_error = value[:2000], None
+        if "#" + JOIN in value and pairing_token(value) is not None:
+            self._paste()  # a whole link pasted goes at once
+        return True
+
+    def _paste(self) -> None:
+        token = pairing_token(self.paste_text)
+        if token is None:
+            self.paste_error = t("home.join_not_code") if self.paste_text.strip() else t("home.join_empty")
+            self.services.focus_after_render("#join-paste")
+            return
+        self._stop_scan()
+        self.paste_text = ""
+        self.services.go(f"#/join?p={token}", replace=True)
 
     def handle(self, act: str, arg: str | None) -> None:
-        if act == "join:copy" and self.guest is not None and self.guest.answer_code:
+        if act == "join:paste":
+            self._paste()
+        elif act == "join:copy" and self.guest is not None and self.guest.answer_code:
             # The phone's share sheet (a message to the host), else the clipboard, with a visible confirmation.
             self.sent = None
             self.services.share(lambda outcome: setattr(self, "sent", outcome), t("join.copied"),
@@ -204,7 +241,7 @@ class JoinScreen:
             if not self.scanning:
                 return
             if kind == "text":
-                token = token_in(str(data))
+                token = pairing_token(str(data))
                 if token is None:
                     self.error = t("join.not_a_code")
                 else:
@@ -304,6 +341,10 @@ class SeatScreen(TableScreen):
     def needs_handover(self) -> bool:
         return False
 
+    def my_turn(self) -> bool:
+        """Not connected, the phone cannot act (its last snapshot is shown, and why, with the way back)."""
+        return self.connected and super().my_turn()
+
     def moment(self):
         return self.session.at
 
@@ -340,7 +381,7 @@ class SeatScreen(TableScreen):
         self.was_my_turn = mine
         if self.session.is_over and not self.recorded:
             self._record_finished()
-            self.open_sheet("result", focus="#sheet-result h2")
+            self.open_sheet("result", focus="#sheet-result h2", unasked=True)
 
     def _say_went_back(self) -> None:
         """Never silently: the host's game lost moves this phone had seen (found when it joined again)."""
@@ -370,6 +411,7 @@ class SeatScreen(TableScreen):
 
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (no bots here: they play on the host's phone)
+        self.drawn()
         self.services.platform.wake_lock(self.connected and not self.session.is_over)  # the screen stays on
 
     def _store(self) -> None:
@@ -401,11 +443,20 @@ class SeatScreen(TableScreen):
             return self._broken(err)
         if self.connected:
             return table
-        banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner"},
-                   h("p", {}, _problem(self.guest) if self.guest else t("join.lost")),
+        # The table as last seen, dimmed and out of reach (nothing can be sent); at the foot of the screen, where
+        # the actions were, why, and the way back.
+        frame = table[0] if isinstance(table, list) and table else None
+        if frame is not None and getattr(frame, "key", None) == "frame":
+            frame.attrs["inert"] = True
+            frame.attrs["class"] = f"{frame.attrs.get('class', '')} guest-away".strip()
+        host, _ = guest_names(self.services.store.read_guest(self.table_id) or {})
+        banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
+                   h("p", {},
+                     h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
+                     _problem(self.guest) if self.guest else t("join.lost")),
                    h("a", {"class": "button primary small", "href": "#/join", "id": "guest-rescan"},
-                     t("join.scan_again")))
-        return [banner, table]
+                     t("guest.rescan", host=host) if host else t("join.scan_again")))
+        return [*(table if isinstance(table, list) else [table]), banner]
 
     def _broken(self, err: Exception):
         """The seat's table could not be drawn (what the host sent fits its game's shapes, yet this phone cannot
@@ -428,6 +479,10 @@ class SeatScreen(TableScreen):
                                "data-arg": "log"}, t("log.title")) if self.log.enabled else None,
                   h("button", {"type": "button", "class": "button menu-item", "data-act": "table:sheet",
                                "data-arg": "rules"}, t("table.rules")),
+                  h("label", {"class": "menu-item setting"},
+                    h("input", {"type": "checkbox", "data-field": "sound", "id": "menu-sound",
+                                "checked": self.services.settings.get("sound") is True}),
+                    t("table.sound")),
                   h("button", {"type": "button", "class": "button menu-item", "data-act": "app:lang",
                                "data-arg": other, "lang": other,
                                "aria-label": t("nav.language_to", name=i18n.LANGUAGES[other])}, i18n.LANGUAGES[other]),

@@ -6,7 +6,9 @@ this screen owns what every game shares:
 
 - **Passing the device.** With several people at one device, a person's hand is shown only after they confirm
   "I am NAME" on a cover screen, so nobody sees another's cards. The cover shows what happened since that
-  person's last turn. ``viewer`` is the seat whose hand is shown.
+  person's last turn. ``viewer`` is the seat whose hand is shown. When several seats decide at once (23's secret
+  discard: ``session.seats_to_act``), the people here take their turns one after another behind the cover (the
+  viewer first, if the game waits for them), while bots and phones decide in the meantime.
 - **Bots** act one action at a time with a pause (the speed setting), never all at once; "skip to my turn" drops
   the pause until a person is to act. The page stays responsive: each bot action is its own timer callback.
 - **What happened**: the move log (``parts.movelog``) beside the table on a wide screen, a one-line recap that
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from junban import links
 from junban.errors import IllegalAction, JunbanError
+from junban.games import acting_seat
 from junban.rng import random_seed, secret_seed
 from junban.session import Session
 from junban.ui import i18n, sound, tutorials
@@ -84,12 +87,19 @@ class TableScreen:
     def people(self) -> list[int]:
         return self.session.person_seats()
 
+    def person_to_act(self) -> int | None:
+        """The person at this device whose decision the game waits for: the viewer if it waits for them, else the
+        first of the people it waits for (several at once in 23's discard); None while it waits for nobody here."""
+        waiting = self.session.seats_to_act
+        people = self.people
+        if self.viewer in waiting and self.viewer in people:
+            return self.viewer
+        return next((seat for seat in waiting if seat in people), None)
+
     def needs_handover(self) -> bool:
         """Is a person at this device to act whose hand must not be shown until they confirm they hold it?"""
-        seat = self.session.to_act
-        if seat is None or len(self.people) < 2 or seat not in self.people:
-            return False
-        return seat != self.viewer
+        seat = self.person_to_act()
+        return seat is not None and len(self.people) >= 2 and seat != self.viewer
 
     def view(self) -> dict:
         """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden."""
@@ -100,13 +110,18 @@ class TableScreen:
     def reader(self) -> int | None:
         """Whom the table's words address ("(you)" in the recap and the log): the person the pass-the-device
         cover calls, else the viewer."""
-        return self.session.to_act if self.needs_handover() else self.viewer
+        return self.person_to_act() if self.needs_handover() else self.viewer
 
     def hand_visible(self) -> bool:
         return self.viewer is not None and not self.needs_handover()
 
     def my_turn(self) -> bool:
-        return self.hand_visible() and self.session.to_act == self.viewer
+        """May the viewer act now (their hand shown, the game waiting for their decision)?"""
+        return self.hand_visible() and self.session.may_act(self.viewer)
+
+    def legal(self) -> list[dict]:
+        """What the viewer may do now (the engine's legal actions of their seat; none when it is not their turn)."""
+        return self.session.legal_actions(self.viewer) if self.my_turn() else []
 
     def seat_name(self, seat: int) -> str:
         info = self.session.seats[seat]
@@ -178,7 +193,7 @@ class TableScreen:
         ]
 
     def _cover(self):
-        seat = self.session.to_act
+        seat = self.person_to_act()
         name = self.seat_name(seat)
         since = self.log.since_last_action_of(seat)
         recap = movelog.render_recap(self, ("since", since), button=False) if since else None
@@ -202,7 +217,7 @@ class TableScreen:
         if status is None:
             return None
         view = self.view()
-        active = self.session.to_act
+        waiting = self.session.seats_to_act
         # More than five seats may not fit a phone's width: the strip then scrolls sideways (and takes the
         # keyboard's focus so the arrow keys scroll it too), and keeps your seat and the seats the game names
         # (``seats_in_view``: Eleusis's dealer) pinned at its ends while the others scroll between them.
@@ -213,7 +228,7 @@ class TableScreen:
             if pinned else {}
         items = []
         for seat, info in enumerate(self.session.seats):
-            is_active = seat == active and not self.session.is_over
+            is_active = seat in waiting and not self.session.is_over
             items.append(h(
                 "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
                                  "me" if seat == self.viewer else None, pins.get(seat)],
@@ -265,13 +280,22 @@ class TableScreen:
 
     # ------------------------------------------------------------------ sheets
 
-    def open_sheet(self, name: str, arg: str | None = None, opener: str | None = None, focus: str | None = None):
-        self.sheet.open(self.services, name, arg, opener, focus)
+    def open_sheet(self, name: str, arg: str | None = None, opener: str | None = None, focus: str | None = None,
+                   unasked: bool = False):
+        """Open a sheet over the table; ``unasked``: it opens by itself, not at a tap on its opener (it then
+        ignores taps longer as it arrives: parts/sheet.py)."""
+        self.sheet.open(self.services, name, arg, opener, focus, unasked)
 
     def close_sheet(self) -> None:
         self.sheet.close(self.services)
 
     def _sheet(self):
+        layer = self._sheet_layer()
+        if layer is not None and self.sheet.unasked:
+            layer.attrs["class"] = f"{layer.attrs.get('class', '')} unasked".strip()
+        return layer
+
+    def _sheet_layer(self):
         name = self.sheet.name
         if name is None:
             return None
@@ -359,7 +383,7 @@ class TableScreen:
             self.review.handle(act, arg)
             return
         if act == "table:reveal":
-            self.viewer = self.session.to_act
+            self.viewer = self.person_to_act()
             self.local = self.ui.new_table_state()
             self.services.announce(t("table.your_turn", name=self.seat_name(self.viewer)))
             self.services.focus_after_render("#status || #main")
@@ -423,7 +447,8 @@ class TableScreen:
     # ------------------------------------------------------------------ playing
 
     def act(self, action: dict) -> bool:
-        """Apply an action for the seat to act; say what happened; save. Returns False if it was refused."""
+        """Apply an action (for the seat it speaks for: the seat to act, or one of the seats deciding at once); say
+        what happened; save. Returns False if it was refused."""
         if self.conflict:
             self.services.notify(t("table.conflict"), "error", key="conflict")
             return False
@@ -448,7 +473,9 @@ class TableScreen:
 
     def _apply(self, action: dict) -> IllegalAction | None:
         session = self.session
-        seat = session.to_act
+        seat = session.acting_seat(action)
+        if type(seat) is not int or not 0 <= seat < len(session.seats):
+            seat = session.to_act  # a malformed seat: the engine refuses the action
         before = session.view(seat) if seat is not None else None
         observed = session.view(movelog.OBSERVER)
         try:
@@ -472,7 +499,7 @@ class TableScreen:
         message = self.ui.describe_action(self, before, action, seat)
         if session.is_over:
             self._record_finished()
-            self.open_sheet("result", focus="#sheet-result h2")
+            self.open_sheet("result", focus="#sheet-result h2", unasked=True)
             message = f"{message} {self.ui.result_line(self)}".strip()
         if message:
             self.services.announce(message)
@@ -545,7 +572,7 @@ class TableScreen:
         if actions[: len(ours)] == ours:
             module = self.session.module
             for index in range(len(ours), len(actions)):
-                seat = module.to_act(state)
+                seat = acting_seat(module, state, actions[index])
                 before = module.view(state, movelog.OBSERVER)
                 state = module.apply(state, actions[index])
                 self.log.add(index, seat, before, module.view(state, movelog.OBSERVER), actions[index])
@@ -555,8 +582,15 @@ class TableScreen:
 
     # ------------------------------------------------------------------ bots
 
+    def drawn(self) -> None:
+        """The page shows this screen's latest drawing: the game's table notes when (its ``drawn(table, now)``)."""
+        hook = getattr(self.ui, "drawn", None)
+        if hook is not None:
+            hook(self, self.services.platform.now())
+
     def after_render(self) -> None:
         sound.allow(self.services, True)  # (off again when the table is left)
+        self.drawn()
         if self.hosting is not None:
             self.hosting.sync()  # every phone at the table sees the change
             self.services.platform.wake_lock(not self.session.is_over)  # phones wait on this screen

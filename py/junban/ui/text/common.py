@@ -47,6 +47,14 @@ EN = {
     "home.phones_help": "A friend's phone holds the game? Scan the code it shows for your seat: no internet or "
                         "account needed, only the same Wi-Fi.",
     "home.join": "Join a table",
+    "home.join_paste": "The host's link or code",
+    "home.join_paste_label": "The host's link or pairing code",
+    "home.join_go": "Join",
+    "home.join_scan": "Scan",
+    "home.join_not_code": "That is not a Junban pairing link or code: paste the link the host sent for your seat, "
+                          "or scan the code their phone shows.",
+    "home.join_empty": "Paste the link the host sent for your seat first, or scan the code their phone shows.",
+    "home.your_seat": "Your seat at {host}'s table",
     "home.seat": "{game}, seat {n}",
     "home.seat_over": "finished",
     "home.seat_open": "Open",
@@ -215,6 +223,14 @@ JA = {
     "home.phones_help": "友だちのスマホがゲームを持っていますか？あなたの席のコードを読み取ってください。"
                         "インターネットもアカウントも不要で、同じWi-Fiだけが必要です。",
     "home.join": "卓に参加",
+    "home.join_paste": "ホストのリンクかコード",
+    "home.join_paste_label": "ホストのリンクまたはペアリングコード",
+    "home.join_go": "参加",
+    "home.join_scan": "読み取る",
+    "home.join_not_code": "Junbanのペアリング用のリンクやコードではありません。ホストから届いたあなたの席のリンクを貼り付けるか、"
+                          "ホストのスマホに出ているコードを読み取ってください。",
+    "home.join_empty": "まずホストから届いたあなたの席のリンクを貼り付けるか、ホストのスマホのコードを読み取ってください。",
+    "home.your_seat": "{host}さんの卓のあなたの席",
     "home.seat": "{game}・{n}番の席",
     "home.seat_over": "終了",
     "home.seat_open": "開く",

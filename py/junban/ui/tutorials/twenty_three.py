@@ -32,6 +32,11 @@ def discard_choice(view: dict) -> list[int]:
     return sorted(c for c in view["hand"] if c != rules.LOWEST)[-rules.DISCARD:]
 
 
+def _discard(view: dict) -> dict:
+    """The seat's discard (every seat discards at once, so the action names its seat)."""
+    return {"discard": discard_choice(view), "seat": view["seat"]}
+
+
 def _plays(view: dict, chips: int = 0) -> list[tuple[int, dict]]:
     """(penalty, action) for every number in hand playable with up to ``chips`` bonus chips (all its copies)."""
     value = view["pile_value"]
@@ -149,12 +154,12 @@ def _drop_target(table):
 
 def _my_turn(table) -> bool:
     session = table.session
-    return session.is_over or (session.to_act == table.viewer and session.view(table.viewer)["phase"] == "play")
+    return session.is_over or (session.may_act(table.viewer) and session.view(table.viewer)["phase"] == "play")
 
 
 def _my_discard(table) -> bool:
     session = table.session
-    return session.is_over or (session.to_act == table.viewer and session.view(table.viewer)["phase"] == "discard")
+    return session.is_over or (session.may_act(table.viewer) and session.view(table.viewer)["phase"] == "discard")
 
 
 def _out(table) -> bool:
@@ -194,7 +199,7 @@ def _name(table):
 STEPS = (
     Step("tut.tt.welcome", target="#status"),
     Step("tut.tt.discard", target=_discard_target, params=_discard_params,
-         expect=lambda table: {"discard": discard_choice(table.view())}),
+         expect=lambda table: _discard(table.view())),
     Step("tut.tt.wait", target=".seat-strip", params=_name, until=_my_turn),
     Step("tut.tt.value", target=".tt-pile", params=_name),
     Step("tut.tt.free", target=_play_target(free_play), params=_cost_params(free_play),
@@ -213,7 +218,7 @@ STEPS = (
          expect=lambda table: cheapest_play(table.view()), until=_out),
     Step("tut.tt.round_end", target=".seat-strip", params=_name, until=_my_discard),
     Step("tut.tt.discard2", target=_discard_target, params=_discard_params,
-         expect=lambda table: {"discard": discard_choice(table.view())}),
+         expect=lambda table: _discard(table.view())),
     Step("tut.tt.round2", target=_play_target(cheapest_play), params=_cost_params(cheapest_play),
          expect=lambda table: cheapest_play(table.view()), until=lambda table: stuck(table.view())),
     Step("tut.tt.drop", target=_drop_target, params=lambda table: {"n": len(table.view()["hand"])},
@@ -229,7 +234,7 @@ STEPS = (
 def opponent(view: dict) -> dict:
     """The bot across the table (see the module's docstring)."""
     if view["phase"] == "discard":
-        return {"discard": discard_choice(view)}
+        return _discard(view)
     alone = view["status"].count(rules.IN) == 1
     plays = _plays(view)
     if plays:
