@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from junban import bots as bot_registry
 from junban.errors import ConfigError, JunbanError, RuleViolation
-from junban.games import GAME_MODULES, acting_seat, load_game, seats_to_act
+from junban.games import GAME_MODULES, acting_seat, load_game, seat_actions, seats_to_act
 from junban.rng import SeedError, normalize_seed
 
 NAME_MAX_LENGTH = 24
@@ -178,12 +178,8 @@ class Session:
         more talk."""
         if seat is None:
             actions = self.module.legal_actions(self.state)
-        elif not self.may_act(seat):
-            actions = []
-        elif hasattr(self.module, "seat_actions"):
-            actions = self.module.seat_actions(self.state, seat)
         else:
-            actions = [a for a in self.module.legal_actions(self.state) if self.acting_seat(a) == seat]
+            actions = seat_actions(self.module, self.state, seat)
         if self.in_last_stretch():
             winding = [a for a in actions if self._winds_down(a)]
             actions = winding or actions  # never a table with nothing to do

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from junban.games import load_game
+from junban.games import load_game, seat_actions, seats_to_act
 from junban.games.shapes import load
 from junban.ui.games import game_ui
 
@@ -20,9 +20,10 @@ def update_for(module, state, seat: int) -> dict:
     """What a host's update tells ``seat`` (junban.net.host.Host._update, its log length aside)."""
     to_act = module.to_act(state)
     over = to_act is None
-    return {"view": module.view(state, seat), "to_act": to_act, "over": over,
+    deciding = seats_to_act(module, state)
+    return {"view": module.view(state, seat), "to_act": to_act, "deciding": deciding, "over": over,
             "outcome": module.outcome(state) if over else None,
-            "legal": module.legal_actions(state) if to_act == seat else None}
+            "legal": seat_actions(module, state, seat) if seat in deciding else None}
 
 
 def random_games(game: str, count: int, seed: int):

@@ -229,7 +229,7 @@ def check_marks(texts: list[str]) -> int:
             for entry in entries[len(chain):]:
                 chain.append(protocol.log_digest(chain[-1] if chain else protocol.NO_LOG, entry))
             digest = chain[len(entries) - 1] if entries else protocol.NO_LOG
-            fields = {k: message[k] for k in ("view", "to_act", "over", "outcome", "legal", "log_len")}
+            fields = {k: message[k] for k in ("view", "to_act", "deciding", "over", "outcome", "legal", "log_len")}
             count = int(message["at"].split(".", 1)[0])
             assert message["at"] == protocol.position_mark(count, digest, fields), \
                 f"update {checked}: its mark is not the digest of what the phone was sent"
@@ -251,7 +251,7 @@ def _record_applies(monkeypatch, into: list) -> None:
 def _scripted_bots(monkeypatch, decide) -> None:
     """Bots play what the test decides (``decide(session, seat)``; A: the seats' random choices, B: A's script),
     asked through the table's own bot timer as always."""
-    monkeypatch.setattr(Session, "bot_action", lambda self: decide(self, self.to_act))
+    monkeypatch.setattr(Session, "bot_action", lambda self: decide(self, self.bot_seat()))
 
 
 # ---------------------------------------------------------------------- game A: every seat chooses at random
@@ -281,7 +281,7 @@ def play_a(case: Case, monkeypatch) -> Played:
     def decide(session, seat, legal=None):
         if ending and case.game == "eleusis":
             return {"stop": True}
-        return choose(rng, session.state, seat, session.legal_actions() if legal is None else legal, case,
+        return choose(rng, session.state, seat, session.legal_actions(seat) if legal is None else legal, case,
                       bool(ending))
 
     _scripted_bots(monkeypatch, decide)
@@ -289,21 +289,26 @@ def play_a(case: Case, monkeypatch) -> Played:
         queue = list(case.script)
 
         def decide(session, seat, legal=None):
-            want, action = queue.pop(0)
-            assert want == seat, f"the recording has seat {want} next, the table seat {seat}"
-            return action
+            # The recording's next action of ``seat``; the ones before it are other seats' decisions taken at the
+            # same time (23's discard), which the table may take in another order.
+            deciding = session.seats_to_act
+            at = next((i for i, (want, _) in enumerate(queue) if want == seat), None)
+            assert at is not None and all(want in deciding for want, _ in queue[:at]), \
+                f"the recording has seat {queue[0][0]} next, the table seat {seat}"
+            return queue.pop(at)[1]
 
         _scripted_bots(monkeypatch, decide)
     table = Table(case, case.seed, applied)
     while not table.session.is_over and len(applied) < case.max_actions * 3:
         if len(applied) >= case.max_actions:
             ending.append(True)
-        seat = table.session.to_act
-        if seat is None:  # (a bot's last action ended it)
+        deciding = table.session.seats_to_act
+        if not deciding:  # (a bot's last action ended it)
             break
-        if table.session.seats[seat].is_bot:
+        if table.session.bot_seat() is not None:  # a bot the game waits for acts first, by its own timer
             table.bot_acts()
         else:
+            seat = queue[0][0] if case.script is not None else deciding[0]
             if seat == case.guest:
                 table.guest_heard()
             legal = table.guest.game.legal_actions() if seat == case.guest else None
@@ -451,7 +456,7 @@ def _transform_23(case: Case, a: Played) -> list:
                 spare = list((Counter(state_b.hands[seat]) - later).elements())
                 spare = [c for c in spare if c != rules.LOWEST]
                 cards = sorted(random.Random(pick_seed).sample(spare, rules.DISCARD))
-                return {"discard": cards}
+                return {"discard": cards, "seat": seat}
 
             script.append((seat, discard))
         else:

@@ -102,6 +102,17 @@ def acting_seat(module: ModuleType, state, action: dict) -> int | None:
     return ask(state, action) if ask is not None else module.to_act(state)
 
 
+def seat_actions(module: ModuleType, state, seat: int) -> list[dict]:
+    """What ``seat`` may do now: the game's ``seat_actions`` (else its legal actions that speak for that seat);
+    none when the game does not wait for it."""
+    if seat not in seats_to_act(module, state):
+        return []
+    ask = getattr(module, "seat_actions", None)
+    if ask is not None:
+        return ask(state, seat)
+    return [a for a in module.legal_actions(state) if acting_seat(module, state, a) == seat]
+
+
 def available_games() -> list[str]:
     """Slugs of the games whose engine is present in this build."""
     found = []

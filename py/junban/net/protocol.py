@@ -219,7 +219,7 @@ def position_mark(actions: int, log: str, update: dict) -> str:
     """Where the game stands for one seat: a short text that changes with every action and comes back when the log
     is folded back to an earlier position. It is made of what that seat is sent and nothing else — the number of
     actions (each log entry names its action's place anyway), the public log's digest (``log_digest``) and the
-    seat's update (``view``, ``to_act``, ``over``, ``outcome``, ``legal``, ``log_len``) — so a phone can learn
+    seat's update (``view``, ``to_act``, ``deciding``, ``over``, ``outcome``, ``legal``, ``log_len``) — so a phone can learn
     nothing from it that the rest of the message did not tell it (a checksum of the whole log once spelled out
     other seats' secret choices). A host rebuilt from its save marks the same positions the same way."""
     import hashlib

@@ -81,7 +81,8 @@ def _view(config: dict, me: int) -> Fields:
         "pile": ListOf(_same_cards(3), used), "pile_value": CARD,
         "hand_counts": each_seat(Int(0, rules.DEAL), players), "penalties": each_seat(CHIPS, players),
         "bonus": each_seat(BONUS, players), "status": each_seat(Choice(rules.IN, rules.OUT, rules.DROPPED), players),
-        "discarded": each_seat(Flag(), players), "cards_used": Exactly(used), "active": Maybe(seat(players)),
+        "discarded": each_seat(Flag(), players), "deciding": ListOf(seat(players), players),
+        "cards_used": Exactly(used), "active": Maybe(seat(players)),
         "forced": Flag(), "log": ListOf(_Entry(players), MAX_ACTIONS + 4 * rules.ROUNDS),
         "outcome": Maybe(_outcome(players))})
 
@@ -99,7 +100,7 @@ def check_update(config: dict, me: int, update: dict) -> None:
     check(Maybe(_outcome(players)), update["outcome"], "outcome")
     require((update["outcome"] is not None) == update["over"] == (update["to_act"] is None), "over")
     legal = update["legal"]
-    check(Maybe(ListOf(Fields({}, {"discard": ListOf(CARD, 3, 3), "play": _same_cards(3),
+    check(Maybe(ListOf(Fields({}, {"discard": ListOf(CARD, 3, 3), "seat": seat(players), "play": _same_cards(3),
                                    "bonus": Int(1, rules.BONUS_PER_PLAYER), "value": CARD, "pass": Exactly(True),
                                    "force": Exactly(True), "drop_out": Exactly(True)}), 600)), legal, "legal")
     for action in legal or []:
