@@ -1095,27 +1095,11 @@ def diagnose(kind: str, raw: str) -> UnreadableRecord | None:
         return err
 
 
-def guest_problem(record) -> UnreadableRecord | None:
-    """What is wrong with a kept-aside seat played at another phone's table: its shape, then its game's (what its
-    host sent must fit the game: ``junban.net.guest``)."""
-    try:
-        record = migrate(record, "guest")
-        check_shape(GUEST, record)
-    except UnreadableRecord as err:
-        return err
-    from junban.net.guest import game_from_record  # (the engines load only for a seat's record)
-
-    game, _entries = game_from_record(record)
-    if game is None or game.latest is None:
-        return UnreadableRecord("the host had sent this seat something this phone cannot show",
-                                code="record.guest_unfit")
-    return None
-
-
 ODD_KIND = {"history-entries": "history"}
-# Kinds of kept-aside record that another module knows how to read: ``import`` (the parts of an imported file that
-# could not be read) is junban.transfer's, which registers its reader here (it imports this module, not the reverse).
-KIND_READERS: dict = {"guest": guest_problem}
+# Kinds of kept-aside record that another module knows how to read, each registering its reader here (it imports
+# this module, not the reverse): ``import`` (the parts of an imported file that could not be read) is
+# junban.transfer's, ``guest`` (a seat played at another phone's table) junban.net.guest's.
+KIND_READERS: dict = {}
 
 
 def _reject_constant(name: str):

@@ -19,7 +19,7 @@ from junban.net import protocol
 from junban.net.protocol import ProtocolError
 from junban.rng import secret_seed
 from junban.session import MAX_ACTIONS, MAX_HINTS, Seat, clean_name
-from junban.storage import VIEW
+from junban.storage import GUEST, KIND_READERS, VIEW, UnreadableRecord, check_shape, migrate
 
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
@@ -78,7 +78,10 @@ class GuestGame:
     @property
     def seats_to_act(self) -> list[int]:
         """Every seat the game waits for (several at once in 23's discard), as the host last said."""
-        return list(self.latest["deciding"]) if self.latest else []
+        if not self.latest:
+            return []
+        to_act = self.latest["to_act"]  # a snapshot kept from a host of before 23's simultaneous discard:
+        return list(self.latest.get("deciding", [] if to_act is None else [to_act]))
 
     def may_act(self, seat: int | None) -> bool:
         return seat is not None and seat in self.seats_to_act
@@ -496,3 +499,21 @@ def game_from_record(record: dict) -> tuple[GuestGame | None, list]:
         return game, entries
     except Exception:  # noqa: BLE001 - anything a host or a page could have put there: not a seat to show
         return None, []
+
+
+def guest_problem(record) -> UnreadableRecord | None:
+    """What is wrong with a kept-aside seat played at another phone's table: its shape, then its game's (what its
+    host sent must fit the game)."""
+    try:
+        record = migrate(record, "guest")
+        check_shape(GUEST, record)
+    except UnreadableRecord as err:
+        return err
+    game, _entries = game_from_record(record)
+    if game is None or game.latest is None:
+        return UnreadableRecord("the host had sent this seat something this phone cannot show",
+                                code="record.guest_unfit")
+    return None
+
+
+KIND_READERS["guest"] = guest_problem  # the Storage screen says what is wrong with a kept-aside seat

@@ -81,10 +81,10 @@ def _view(config: dict, me: int) -> Fields:
         "pile": ListOf(_same_cards(3), used), "pile_value": CARD,
         "hand_counts": each_seat(Int(0, rules.DEAL), players), "penalties": each_seat(CHIPS, players),
         "bonus": each_seat(BONUS, players), "status": each_seat(Choice(rules.IN, rules.OUT, rules.DROPPED), players),
-        "discarded": each_seat(Flag(), players), "deciding": ListOf(seat(players), players),
-        "cards_used": Exactly(used), "active": Maybe(seat(players)),
+        "discarded": each_seat(Flag(), players), "cards_used": Exactly(used), "active": Maybe(seat(players)),
         "forced": Flag(), "log": ListOf(_Entry(players), MAX_ACTIONS + 4 * rules.ROUNDS),
-        "outcome": Maybe(_outcome(players))})
+        "outcome": Maybe(_outcome(players))},
+        {"deciding": ListOf(seat(players), players)})  # (a seat kept from a host of before the simultaneous discard)
 
 
 def check_update(config: dict, me: int, update: dict) -> None:

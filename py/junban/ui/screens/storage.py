@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from junban import transfer
+from junban.net import guest as _seats  # noqa: F401 - registers what a kept-aside seat lacks (storage.KIND_READERS)
 from junban.games import GAME_MODULES
 from junban.storage import SAVE_PREFIX, UNKNOWN_GAME, RecordName, StorageFull, UnreadableRecord
 from junban.ui.dom import h
