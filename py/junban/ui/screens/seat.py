@@ -135,7 +135,10 @@ class JoinScreen:
         body = []
         if self.error:
             body.append(h("p", {"class": "error-text", "role": "alert"}, self.error))
-        if guest is None or guest.status == "ended":
+        if guest is not None and guest.problem in TRANSPORT_PROBLEMS and guest.game is None:
+            # this browser cannot answer at all (no WebRTC): said at once, with what to do instead
+            body.append(h("p", {"class": "error-text", "role": "alert", "id": "join-problem"}, _problem(guest)))
+        elif guest is None or guest.status == "ended":
             if guest is not None:
                 body.append(h("p", {"class": "error-text", "role": "alert"}, _problem(guest)))
             body.append(self._scanner())
@@ -225,12 +228,21 @@ class JoinScreen:
         self._stop_scan()
 
 
+TRANSPORT_PROBLEMS = ("net.no_webrtc", "net.offer_failed", "net.answer_failed", "net.bad_offer", "net.bad_answer")
+
+
 def _problem(guest) -> str:
     problem = guest.problem or ""
     if problem.startswith("net.bye."):
         return t("join.ended." + problem[len("net.bye."):])
     if problem == "net.bye":
         return t("join.ended")
+    if problem == "net.no_webrtc":
+        return t("join.no_webrtc")
+    if problem in TRANSPORT_PROBLEMS:
+        return t("join.transport_error")
+    if problem == "net.unreachable" and guest.conn is not None and guest.status == "unreachable":
+        return t("join.waiting_host")  # still trying: the host may not have taken the answer yet
     if problem == "net.unreachable":
         return t("join.unreachable")
     if problem == "net.no_code":
