@@ -80,8 +80,8 @@ const ops = {
     const el = await element(page, steps);
     await el.click({ count: 3 });
     await el.evaluate((e) => { e.select?.(); });
-    if (text) await page.keyboard.sendCharacter(text);
-    else await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    if (text) await page.keyboard.type(text);
   },
   async press({ page, steps, key }) {
     await (await element(page, steps)).focus();

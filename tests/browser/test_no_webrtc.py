@@ -1,0 +1,57 @@
+"""A browser without WebRTC (WebKitGTK as Debian builds it; here Chromium with RTCPeerConnection taken away) says so
+on the host's and the guest's screens within a second, with what to do instead, and the host's table goes on with
+those seats played here (issue 40)."""
+from __future__ import annotations
+
+import time
+
+from tests.browser.conftest import PHONE, open_app, screenshot
+from tests.browser.phones import set_up_table, shown_link
+
+NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
+
+
+def phone(context_factory, server, hash_text: str, webrtc: bool = True):
+    context = context_factory(viewport=PHONE, has_touch=True)
+    if not webrtc:
+        context.add_init_script(NO_WEBRTC)
+    return open_app(context.new_page(), server, hash_text)
+
+
+def test_a_host_without_webrtc_says_so_within_a_second_and_plays_the_seats_here(context_factory, server):
+    host = phone(context_factory, server, "#/the-game?players=3", webrtc=False)
+    messages = []
+    host.on("console", lambda msg: messages.append(msg.text))
+    for i, kind in enumerate(["person", "phone", "phone"]):
+        host.click(f'[data-act="setup:kind"][data-arg="{i}:{kind}"]')
+    host.click("#start")
+    started = time.monotonic()
+    notice = host.get_by_text("This browser cannot play on several phones")
+    notice.wait_for(timeout=5_000)
+    assert time.monotonic() - started < 1.0 + 0.5, "said within a second (half a second for the test's own calls)"
+    assert notice.is_visible() and "Firefox" in notice.inner_text()
+    assert not host.locator("#sheet-phones").count() and not host.locator("#open-phones").count()
+    host.wait_for_selector(".tg-table")
+    assert host.locator(".hand .card").count(), "the game goes on at this device"
+    assert any("no-webrtc" in m for m in messages), f"the transport's error reached the console: {messages}"
+    screenshot(host, "no-webrtc-host-phone")
+
+
+def test_a_guest_without_webrtc_says_so_within_a_second(context_factory, server):
+    host = phone(context_factory, server, "#/the-game?players=2")
+    set_up_table(host, ["person", "phone"])
+    link = shown_link(host)
+    guest = phone(context_factory, server, "#/", webrtc=False)
+    guest.evaluate("""() => { window.__joinSeen = null; new MutationObserver(() => {
+        if (!window.__joinSeen && document.querySelector('.join')) window.__joinSeen = performance.now();
+        if (!window.__problemSeen && document.querySelector('#join-problem')) window.__problemSeen = performance.now();
+      }).observe(document.body, {childList: true, subtree: true}); }""")
+    guest.goto(link)
+    problem = guest.locator("#join-problem")
+    problem.wait_for(timeout=10_000)
+    shown = guest.evaluate("() => window.__problemSeen - window.__joinSeen")
+    assert shown < 1000, f"said {shown:.0f} ms after the join screen appeared"
+    text = problem.inner_text()
+    assert "cannot play on several phones" in text and "another browser" in text and "Wi-Fi" not in text
+    assert not guest.locator("#join-code").count(), "no answer that could never connect"
+    screenshot(guest, "no-webrtc-guest-phone")
