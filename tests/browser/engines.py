@@ -33,18 +33,19 @@ class Pairing:
 
 
 def show_seat(host, seat: int) -> str:
-    """The host's phones sheet shows ``seat``'s code (tapping its "Show code" when another is shown): its link."""
-    button = host.locator(f'#sheet-phones [data-act="phones:show"][data-arg="{seat}"]')
-    if button.count():
-        button.click()
-    deadline = time.monotonic() + 30
+    """The host's phones sheet shows ``seat``'s code (tapping its "Show code" when another is shown): its link.
+    The tap is tried again if the sheet moved under it (a code that was being made appearing as it was tapped)."""
+    deadline = time.monotonic() + 60
     while True:
         link = shown_link(host)
         if seat_of_link(link) == seat:
             return link
         if time.monotonic() > deadline:
             raise AssertionError(f"the host never showed seat {seat}'s code")
-        time.sleep(0.1)
+        button = host.locator(f'#sheet-phones [data-act="phones:show"][data-arg="{seat}"]')
+        if button.count():
+            button.click()
+        time.sleep(0.5)
 
 
 def paste_for(host, seat: int, code: str) -> None:
