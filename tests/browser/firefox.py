@@ -44,7 +44,8 @@ class Firefox:
             raise DriverError(f"{executable} is missing: run the README's test command, which installs it")
         env = {**os.environ, "JUNBAN_FIREFOX": executable, "JUNBAN_FIREFOX_PREFS": json.dumps(prefs or {})}
         self.proc = subprocess.Popen(["node", str(DRIVER)], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, bufsize=1)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+                                     errors="replace", env=env, bufsize=1)
         self._lock = threading.Lock()
         self._waiting: dict[int, dict] = {}
         self._next = 0
@@ -54,32 +55,39 @@ class Firefox:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         if not self._ready.wait(90) or self.version is None:
-            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
             self.close()
-            raise DriverError(f"Firefox did not start: {err[-2000:]}")
+            raise DriverError(f"Firefox did not start (run {DRIVER.name} by hand to see why)")
 
     def _read(self) -> None:
-        for line in self.proc.stdout:
+        for line in self.proc.stdout:  # (stderr goes nowhere: a pipe nobody reads would fill and stop the driver)
             try:
                 msg = json.loads(line)
             except ValueError:
                 continue
-            if "id" in msg:
-                slot = self._waiting.get(msg["id"])
-                if slot is not None:
-                    slot["answer"] = msg
-                    slot["done"].set()
+            if not isinstance(msg, dict):
                 continue
-            event = msg.get("event")
-            if event == "ready":
-                self.version = msg.get("text")
-                self._ready.set()
-            page = self.pages.get(msg.get("page"))
-            if page is not None:
-                page._heard(event, msg)
+            try:
+                self._take(msg)
+            except Exception:  # noqa: BLE001 - the reader must outlive any odd line
+                continue
         self._ready.set()
         for slot in list(self._waiting.values()):
             slot["done"].set()
+
+    def _take(self, msg: dict) -> None:
+        if "id" in msg:
+            slot = self._waiting.get(msg["id"])
+            if slot is not None:
+                slot["answer"] = msg
+                slot["done"].set()
+            return
+        event = msg.get("event")
+        if event == "ready":
+            self.version = msg.get("text")
+            self._ready.set()
+        page = self.pages.get(msg.get("page"))
+        if page is not None:
+            page._heard(event, msg)
 
     def call(self, op: str, timeout: float = 180, **fields):
         with self._lock:
@@ -115,7 +123,7 @@ class Firefox:
                 self.proc.wait(20)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 stream.close()
             except OSError:
