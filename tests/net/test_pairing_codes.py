@@ -72,6 +72,8 @@ def test_the_hosts_own_link_an_old_code_and_another_tables_answer_each_say_what_
     table = host_table(host)
     paste(room, host, 1, pairing_link(host, 1))
     assert "your own pairing link" in error_under_the_field(host)
+    room.run(0.1)
+    assert host.platform.revealed[-1] == "#phones-answer-error", "scrolled into view once drawn"
     stale = open_link(room, host, 1)
     host.dispatch("phones:show", "1")  # seat 1's code...
     table.hosting.offer(1)  # ...made anew (a new code for a phone that dropped)

@@ -100,6 +100,9 @@ class FakePlatform:
     def scroll_to_top(self):
         pass
 
+    def reveal(self, selector):
+        self.revealed = getattr(self, "revealed", []) + [selector]
+
     def motion_before(self):
         self.motion.append("before")
 

@@ -130,6 +130,12 @@ class BrowserPlatform:
     def scroll_to_top(self) -> None:
         self.window.scrollTo(0, 0)
 
+    def reveal(self, selector: str) -> None:
+        """Scroll the element ``selector`` (if it is there) just into view, within any scrolling sheet."""
+        el = _present(self.document.querySelector(selector))
+        if el is not None:
+            el.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+
     def languages(self) -> list[str]:
         langs = _present(self.window.navigator.languages)
         if langs:

@@ -395,6 +395,8 @@ def take_answer(table, seat: int, text: str) -> None:
     if error is not None:
         table.phones_error = t("phones.bad_answer", reason=answer_refusal(table, error))
         table.services.announce(table.phones_error)
+        platform = table.services.platform  # once drawn under the field: scrolled into view, the focus left there
+        platform.call_later(0, lambda *_: platform.reveal("#phones-answer-error"))
     else:
         table.phones_error = None
         table.local_answer = ""
