@@ -73,10 +73,14 @@ const ops = {
       return v === undefined ? null : JSON.stringify(v); })()`);
     return value === null ? null : JSON.parse(value);
   },
+  // Input goes to the tab in front: a page behind others gets no rendering, and input dispatched to it waits for
+  // ever (every page here is a tab of one Firefox).
   async click({ page, steps }) {
+    await page.bringToFront();
     await (await element(page, steps)).click();
   },
   async fill({ page, steps, text }) {
+    await page.bringToFront();
     const el = await element(page, steps);
     await el.click({ count: 3 });
     await el.evaluate((e) => { e.select?.(); });
@@ -84,6 +88,7 @@ const ops = {
     if (text) await page.keyboard.type(text);
   },
   async press({ page, steps, key }) {
+    await page.bringToFront();
     await (await element(page, steps)).focus();
     await page.keyboard.press(key);
   },

@@ -20,7 +20,7 @@ def test_a_refused_answer_is_said_under_the_field_in_view(context_factory, serve
     assert ("your own pairing link" in text) if locale == "en-US" else ("あなた自身のペアリングリンク" in text)
     field = host.locator("#phones-answer").bounding_box()
     box = error.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], f"in view: {box}"
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 1, f"in view: {box}"  # (sub-pixels)
     assert 0 <= box["y"] - (field["y"] + field["height"]) < 80, "right under the field"
     assert host.locator("#phones-answer").get_attribute("aria-describedby") == "phones-answer-error"
     screenshot(host, f"pairing-refused-{locale[:2]}-phone")
