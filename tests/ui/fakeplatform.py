@@ -260,6 +260,9 @@ class FakePlatform:
         assert self.peer_network is not None, "join a FakePeerNetwork first: FakePeerNetwork().join(platform)"
         return self.peer_network
 
+    def peer_supported(self):
+        return not getattr(getattr(self, "peer_network", None), "no_webrtc", False)
+
     def peer_host(self, on_event):
         return self._network().host(self, on_event)
 

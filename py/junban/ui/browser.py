@@ -331,6 +331,14 @@ class BrowserPlatform:
 
         self.window.setTimeout(create_once_callable(ask), 0)
 
+    def peer_supported(self) -> bool:
+        """Can this browser connect to other phones at all (has it WebRTC's RTCPeerConnection)? Known at once,
+        before the pairing scripts load."""
+        if _present(getattr(self.window, "RTCPeerConnection", None)) is not None:
+            return True
+        self.window.console.warn("junbanPeer: no-webrtc (this browser has no RTCPeerConnection)")
+        return False
+
     def _peer_listener(self, on_event):
         """A JS callback for one connection's events: ``on_event(conn_id, kind, data)``, every argument text. It is
         let go when the connection is closed (``peer_close``) or ends (its "closed" event)."""

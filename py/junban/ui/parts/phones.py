@@ -113,7 +113,9 @@ def attach(table):
     table.phones_error = None
     table.local_answer = ""  # an answer being pasted
     table.hosting = host
-    if not session.is_over:
+    if not services.platform.peer_supported():  # no WebRTC at all: said at once, the seats played here
+        services.platform.call_later(0, lambda *_: _play_here(table, host) if table.hosting is host else None)
+    elif not session.is_over:
         services.platform.load_peer_code(lambda failure: _peer_code_ready(table, host, failure))
     return host
 

@@ -60,6 +60,9 @@ def connect(services, pairing: guest_net.Pairing):
         kept = None  # another seat (or game) under the same name: start afresh
     guest = guest_net.Guest(services.platform, pairing, lambda what: _changed(services, guest, what), kept=kept)
     services.guest = guest
+    if not services.platform.peer_supported():  # no WebRTC at all: said at once, with what to do instead
+        guest.problem, guest.status = "net.no_webrtc", "unreachable"
+        return guest
 
     def ready(failure):
         if failure:
