@@ -681,22 +681,41 @@ def _run(cmd: list[str], **kw) -> None:
         raise BuildError(f"command failed ({result.returncode}): {' '.join(cmd)}")
 
 
+APT_PACKAGES = {"/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr"}  # the browsers tests drive
+
+
 def install_test_requirements() -> None:
-    """Everything the tests need on a fresh Debian machine: chromium, pip requirements, node_modules."""
-    if not Path("/usr/bin/chromium").exists():
+    """Everything the tests need on a fresh Debian machine: Chromium and Firefox ESR, pip requirements,
+    node_modules (again whenever it lacks a package the lock file names, e.g. puppeteer-core after an update)."""
+    missing = [package for path, package in APT_PACKAGES.items() if not Path(path).exists()]
+    if missing:
         apt = shutil.which("apt-get")
         if not apt:
-            raise BuildError("Chromium is missing at /usr/bin/chromium and apt-get is not available to install it.")
+            raise BuildError(f"{', '.join(missing)} missing and apt-get is not available to install them.")
         sudo = [] if os.geteuid() == 0 else ["sudo"]
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         _run([*sudo, apt, "update", "-qq"], env=env)
-        _run([*sudo, apt, "install", "-y", "-qq", "chromium"], env=env)
+        _run([*sudo, apt, "install", "-y", "-qq", *missing], env=env)
     _run([sys.executable, "-m", "pip", "install", "-q", "-r", "requirements-dev.txt"])
-    if not (NODE_MODULES / ".package-lock.json").exists():
+    if not node_modules_current():
         npm = shutil.which("npm")
         if not npm:
             raise BuildError("npm is needed (Node.js 18 or newer) to vendor Pyodide and PyScript.")
         _run([npm, "ci", "--no-audit", "--no-fund"])
+
+
+def node_modules_current() -> bool:
+    """Does node_modules hold every package package-lock.json names (at its version)?"""
+    installed = NODE_MODULES / ".package-lock.json"
+    if not installed.exists():
+        return False
+    try:
+        want = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+        have = json.loads(installed.read_text())["packages"]
+    except (OSError, ValueError, KeyError):
+        return False
+    return all(path in have and have[path].get("version") == info.get("version")
+               for path, info in want.items() if path)
 
 
 def run_tests(pytest_args: list[str]) -> int:

@@ -3,6 +3,7 @@
 // loaded when someone pairs (index.html's junbanLoadPeer), not with the first screen.
 //
 // window.junbanPeer, called by py/junban/ui/browser.py:
+//   supported() -> bool            can this browser make a connection at all (RTCPeerConnection)?
 //   host(onEvent) -> id            a new connection; onEvent(id, "offer", sdp) once ICE gathering is over
 //   answer(id, sdp)                on the host: the guest's answer (unpacked from its code)
 //   guest(offerSdp, onEvent) -> id a connection to the host whose offer this is; onEvent(id, "answer", sdp)
@@ -12,19 +13,37 @@
 //   wakeLockState() -> "off" | "wanted" | "held" | "unsupported"
 // Events: "open", "message" (text), "state" (the connection's state: connecting, connected, disconnected,
 // failed, closed), "closed" (once, when the channel is gone: the other side closed it or the connection
-// failed), "error" (a short code: offer-failed, answer-failed, bad-offer, bad-answer). An error does not close
-// the connection: a host given a bad answer can be given the right one.
+// failed), "error" (a short code: no-webrtc, offer-failed, answer-failed, bad-offer, bad-answer). An error does
+// not close the connection: a host given a bad answer can be given the right one. Every error is also written to
+// the console (console.warn, with the browser's own message).
 //
-// Choices, measured in a prototype (docs/multiplayer.md): no ICE servers (nothing outside the room); a channel
-// negotiated in advance (id 0: both sides open it, one round trip fewer), ordered and reliable; the local
-// description is handed out once ICE gathering is complete or after GATHER_MS, so it holds the host's
-// candidates (the code carries no later ones). A guest that vanishes turns the host's connection
-// "disconnected" (~5 s) then "failed" (~15 s) while the channel still says "open": so the connection's state is
-// what is watched, and "failed" ends it. Every connection is closed on pagehide, so the other side knows at once.
+// Choices, measured (docs/multiplayer.md): no ICE servers (nothing outside the room); a channel negotiated in
+// advance (id 0: both sides open it, one round trip fewer), ordered and reliable; the local description is
+// handed out once ICE gathering is complete or after GATHER_MS, so it holds this side's candidates (the codes
+// carry no later ones). A guest that vanishes turns the host's connection "disconnected" (~5 s) then "failed"
+// (~15 s) while the channel still says "open": so the connection's state is what is watched, and "failed" ends
+// it. Every connection is closed on pagehide, so the other side knows at once.
+//
+// Pairing at a person's pace (the answer comes back a minute after the offer was read) needs two more things:
+// - Before its channel ever opened, a "failed" is not the end: Chromium, as host, fails when the guest's early
+//   checks are 30 s old, then recovers within ~3 s once it checks towards the guest's candidates (which the
+//   answer code carries). So a connection that never opened gets PAIRING_GRACE_MS to come back.
+// - A Firefox guest whose checks get no answer (a Firefox host answers mDNS for its addresses only once it has
+//   taken the answer) fails for good after 5-12 s. The guest then starts again with a new connection that
+//   keeps its answer true: the same certificate (so the same fingerprint) and the same ICE username and password,
+//   written into its local description. Each new connection looks the host's names up again, so once the host
+//   has taken the answer, the next one finds it. Failed ones stay open (their ports keep still rather than
+//   refuse the host's checks) until the channel opens or the connection is closed.
 const GATHER_MS = 2500;
+const PAIRING_GRACE_MS = 12000;
+const MAX_ATTEMPTS = 120; // a guest's new starts while it waits for the host (~10 minutes)
 const CHANNEL = { negotiated: true, id: 0, ordered: true };
-const connections = new Map(); // id -> {pc, dc, onEvent}
+const connections = new Map(); // id -> {pc, dc, onEvent, opened, spare: [pcs], ...}
 let lastId = 0;
+
+function supported() {
+  return typeof RTCPeerConnection === "function";
+}
 
 function emit(id, kind, data = "") {
   const conn = connections.get(id);
@@ -34,6 +53,11 @@ function emit(id, kind, data = "") {
   } catch (err) {
     console.warn("junbanPeer: an event handler failed", err);
   }
+}
+
+function fail(id, code, err) {
+  console.warn(`junbanPeer: ${code}`, err);
+  emit(id, "error", code);
 }
 
 function gathered(pc) {
@@ -52,23 +76,70 @@ function gathered(pc) {
   });
 }
 
+/** A new connection's id; its peer connection is made by start() (none: no WebRTC, said as an error). */
 function open(onEvent) {
   const id = `p${++lastId}`;
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  connections.set(id, { pc: null, dc: null, onEvent, opened: false, spare: [], grace: null, attempts: 0 });
+  return id;
+}
+
+/** A peer connection for ``id`` (its channel and events wired), or null when the browser cannot make one. */
+function start(id, certificate) {
+  const conn = connections.get(id);
+  let pc;
+  try {
+    pc = new RTCPeerConnection(certificate ? { iceServers: [], certificates: [certificate] } : { iceServers: [] });
+  } catch (err) {
+    setTimeout(() => fail(id, "no-webrtc", err), 0);
+    return null;
+  }
   const dc = pc.createDataChannel("junban", CHANNEL);
-  const conn = { pc, dc, onEvent };
-  connections.set(id, conn);
-  dc.addEventListener("open", () => emit(id, "open"));
-  dc.addEventListener("message", (event) => {
-    if (typeof event.data === "string") emit(id, "message", event.data);
+  if (conn.pc) conn.spare.push(conn.pc);
+  while (conn.spare.length > 2) conn.spare.splice(1, 1)[0].close(); // the first (its ports are in the answer), the last
+  conn.pc = pc;
+  conn.dc = dc;
+  const current = () => connections.get(id) === conn && conn.pc === pc;
+  dc.addEventListener("open", () => {
+    if (!current()) return;
+    conn.opened = true;
+    clearTimeout(conn.grace);
+    for (const old of conn.spare.splice(0)) old.close();
+    emit(id, "open");
   });
-  dc.addEventListener("close", () => end(id));
+  dc.addEventListener("message", (event) => {
+    if (current() && typeof event.data === "string") emit(id, "message", event.data);
+  });
+  dc.addEventListener("close", () => {
+    if (current()) end(id);
+  });
   pc.addEventListener("connectionstatechange", () => {
+    if (!current()) return;
     const state = pc.connectionState;
+    if (state === "failed" && !conn.opened) return notYet(id, conn);
+    if (state === "connecting" || state === "connected") clearTimeout(conn.grace);
     emit(id, "state", state);
     if (state === "failed" || state === "closed") end(id);
   });
-  return id;
+  return pc;
+}
+
+/** A connection that never opened has failed: a guest starts again (see above); a host waits for it to recover. */
+function notYet(id, conn) {
+  if (conn.restart && conn.attempts < MAX_ATTEMPTS) {
+    conn.attempts += 1;
+    conn.restart().catch((err) => {
+      console.warn("junbanPeer: a new start failed", err);
+      emit(id, "state", "failed");
+      end(id);
+    });
+    return;
+  }
+  clearTimeout(conn.grace);
+  conn.grace = setTimeout(() => {
+    if (connections.get(id) !== conn || conn.opened || conn.pc.connectionState !== "failed") return;
+    emit(id, "state", "failed");
+    end(id);
+  }, PAIRING_GRACE_MS);
 }
 
 /** The connection is gone (closed by the other side, or failed): say so once and let it go. */
@@ -77,18 +148,23 @@ function end(id) {
   if (!conn) return;
   emit(id, "closed");
   connections.delete(id);
-  conn.pc.close();
+  release(conn);
+}
+
+function release(conn) {
+  clearTimeout(conn.grace);
+  for (const pc of [...conn.spare.splice(0), conn.pc]) if (pc) pc.close();
 }
 
 function host(onEvent) {
   const id = open(onEvent);
-  const { pc } = connections.get(id);
+  const pc = start(id);
+  if (!pc) return id;
   (async () => {
     try {
       await pc.setLocalDescription(await pc.createOffer());
     } catch (err) {
-      console.warn("junbanPeer: no offer", err);
-      return emit(id, "error", "offer-failed");
+      return fail(id, "offer-failed", err);
     }
     await gathered(pc);
     if (connections.has(id)) emit(id, "offer", pc.localDescription.sdp);
@@ -98,29 +174,64 @@ function host(onEvent) {
 
 function answer(id, sdp) {
   const conn = connections.get(id);
-  if (!conn) return;
-  conn.pc.setRemoteDescription({ type: "answer", sdp: String(sdp) }).catch((err) => {
-    console.warn("junbanPeer: the answer was refused", err);
-    emit(id, "error", "bad-answer");
-  });
+  if (!conn || !conn.pc) return;
+  conn.pc.setRemoteDescription({ type: "answer", sdp: String(sdp) }).catch((err) => fail(id, "bad-answer", err));
 }
+
+const ICE_UFRAG = /^a=ice-ufrag:(.*)$/m;
+const ICE_PWD = /^a=ice-pwd:(.*)$/m;
 
 function guest(offerSdp, onEvent) {
   const id = open(onEvent);
-  const { pc } = connections.get(id);
+  if (!supported()) {
+    setTimeout(() => fail(id, "no-webrtc", "RTCPeerConnection is not defined"), 0);
+    return id;
+  }
+  const conn = connections.get(id);
+  const offer = { type: "offer", sdp: String(offerSdp) };
+  let certificate = null;
+  let credentials = null; // [ufrag, pwd] of the answer the host was shown
+
+  // One start: a peer connection that reads the offer and answers it; from the second on, with the first
+  // answer's credentials (the host holds that answer).
+  async function attempt() {
+    const pc = start(id, certificate);
+    if (!pc) return false;
+    try {
+      await pc.setRemoteDescription(offer);
+    } catch (err) {
+      fail(id, "bad-offer", err);
+      return false;
+    }
+    let sdp;
+    try {
+      sdp = (await pc.createAnswer()).sdp;
+      if (credentials) {
+        sdp = sdp.replace(ICE_UFRAG, `a=ice-ufrag:${credentials[0]}`).replace(ICE_PWD, `a=ice-pwd:${credentials[1]}`);
+      } else {
+        credentials = [ICE_UFRAG.exec(sdp)?.[1].trim(), ICE_PWD.exec(sdp)?.[1].trim()];
+      }
+      await pc.setLocalDescription({ type: "answer", sdp });
+    } catch (err) {
+      fail(id, "answer-failed", err);
+      return false;
+    }
+    return true;
+  }
+
   (async () => {
     try {
-      await pc.setRemoteDescription({ type: "offer", sdp: String(offerSdp) });
+      certificate = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" });
     } catch (err) {
-      console.warn("junbanPeer: the offer was refused", err);
-      return emit(id, "error", "bad-offer");
+      console.warn("junbanPeer: no certificate of our own (the guest cannot start again)", err);
     }
-    try {
-      await pc.setLocalDescription(await pc.createAnswer());
-    } catch (err) {
-      console.warn("junbanPeer: no answer", err);
-      return emit(id, "error", "answer-failed");
+    if (!connections.has(id) || !(await attempt())) return;
+    if (certificate && credentials[0] && credentials[1]) {
+      conn.restart = async () => {
+        if (connections.get(id) === conn && !conn.opened) await attempt();
+      };
     }
+    const pc = conn.pc;
     await gathered(pc);
     if (connections.has(id)) emit(id, "answer", pc.localDescription.sdp);
   })();
@@ -131,7 +242,7 @@ const encoder = new TextEncoder();
 
 function send(id, text) {
   const conn = connections.get(id);
-  if (!conn || conn.dc.readyState !== "open") return false;
+  if (!conn || !conn.dc || conn.dc.readyState !== "open") return false;
   text = String(text);
   const limit = conn.pc.sctp?.maxMessageSize || 65536;
   if (text.length > limit / 3 && encoder.encode(text).length > limit) return false;
@@ -148,7 +259,7 @@ function close(id) {
   const conn = connections.get(id);
   if (!conn) return;
   connections.delete(id);
-  conn.pc.close();
+  release(conn);
 }
 
 addEventListener("pagehide", () => {
@@ -200,4 +311,4 @@ function wakeLockState() {
 
 document.addEventListener("visibilitychange", askWakeLock);
 
-window.junbanPeer = { host, answer, guest, send, close, wakeLock, wakeLockState };
+window.junbanPeer = { supported, host, answer, guest, send, close, wakeLock, wakeLockState };

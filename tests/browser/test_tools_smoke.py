@@ -5,7 +5,8 @@ fewest deals, runs or rounds it takes, and must end well with its figures as the
 
 Run elsewhere: tools/compile_for_pyodide.mjs, tools/stdlib_imports.mjs and tools/snapshot_pyodide.mjs by every build
 (``dist_dir``); tools/bench_peer.py and tools/record_sdp.py in test_peer_transport.py; tools/bench_phones.py in
-test_phones_bench.py; the CPython tools in tests/engine/test_tools_smoke.py."""
+test_phones_bench.py; the CPython tools in tests/engine/test_tools_smoke.py. tools/pairing_matrix.py and
+tools/pairing_options.py below (Firefox and Chromium)."""
 from __future__ import annotations
 
 import json
@@ -93,3 +94,22 @@ def test_eleusis_pyodide_timing_runs(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_pairing_matrix_runs(dist_dir):
+    # one Firefox host and its Firefox guest, the answer handed over at once (docs/multiplayer.md's table)
+    result, printed = run_tool(sys.executable, "tools/pairing_matrix.py", "--runs", "1", "--delays", "1",
+                               "--pairs", "ff", "--dist", str(dist_dir))
+    cell = result["counts"]["ff"]["1"]
+    assert cell["runs"] == 1 and cell["ok"] == 1, printed[-1500:]
+    assert "firefox -> firefox" in printed
+
+
+def test_pairing_options_runs(dist_dir, tmp_path):
+    import shutil
+
+    dist = tmp_path / "dist"  # the tool writes a blank page beside the build
+    shutil.copytree(dist_dir, dist)
+    result, _ = run_tool(sys.executable, "tools/pairing_options.py", "answer-candidates", "--delays", "1",
+                         "--pairs", "fc", "--dist", str(dist))
+    assert result["results"]["fc 1"]["ok"], result

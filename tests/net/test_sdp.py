@@ -72,24 +72,45 @@ def test_an_offer_keeps_what_the_guest_needs(path):
 
 
 @pytest.mark.parametrize("path", ANSWERS, ids=lambda p: p.stem)
-def test_an_answer_keeps_its_credentials_and_no_candidate(path):
+def test_an_answer_keeps_its_credentials_its_candidates_and_what_it_answers(path):
+    # The guest's own candidates travel with the answer, so the host can check towards the guest as soon as it
+    # takes the answer (a Firefox host's names cannot be looked up before: docs/multiplayer.md).
     original = read(path)
-    token = pack_answer(original)
-    rebuilt = unpack_answer(token)
+    names = bytes(range(7))
+    token = pack_answer(original, names)
+    rebuilt, extra = sdp.read_answer(token)
+    assert extra == names and unpack_answer(token) == rebuilt
     for name in ("ice-ufrag", "ice-pwd", "setup"):
         assert attribute(rebuilt, name) == attribute(original, name)
     assert attribute(rebuilt, "setup") == "active"
     assert fingerprint(rebuilt) == fingerprint(original).upper()
-    assert udp_host_candidates(original) and not udp_host_candidates(rebuilt)
-    assert pack_answer(rebuilt) == token
+    assert sorted(udp_host_candidates(rebuilt)) == sorted(set(udp_host_candidates(original)))
+    assert pack_answer(rebuilt, names) == token
+
+
+def test_an_answer_without_candidates_still_reads():
+    answer = "\r\n".join(line for line in read(SAMPLES / "chromium-mdns-answer.sdp").split("\r\n")
+                         if not line.startswith("a=candidate:"))
+    rebuilt, extra = sdp.read_answer(pack_answer(answer))
+    assert extra == b"" and not udp_host_candidates(rebuilt)
+
+
+def test_an_answer_names_the_code_it_answers():
+    offer = read(SAMPLES / "chromium-mdns-offer.sdp")
+    names = sdp.answer_names(offer, "k3x9table", 2)
+    assert len(names) == sdp.ANSWER_NAMES == 7
+    fingerprint_start, table, seat = sdp.names_of(names)
+    assert fingerprint_start == sdp.fingerprint(offer)[:4] and seat == 2
+    assert table == sdp.table_names("k3x9table") != sdp.table_names("k3x9tablf")
+    assert sdp.names_of(b"") is None and sdp.names_of(bytes(8)) is None
 
 
 def test_tokens_are_short_enough_for_a_comfortable_qr_code():
     mdns_offer = pack_offer(read(SAMPLES / "chromium-mdns-offer.sdp"), EXTRA)  # two <uuid>.local candidates
     raw_offer = pack_offer(read(SAMPLES / "chromium-raw-offer.sdp"), EXTRA)  # an IPv4 and an IPv6 address
-    answer = pack_answer(read(SAMPLES / "chromium-mdns-answer.sdp"))
+    answer = pack_answer(read(SAMPLES / "chromium-mdns-answer.sdp"), bytes(sdp.ANSWER_NAMES))  # two candidates
     assert len(mdns_offer) == 164 and len(raw_offer) == 148
-    assert len(answer) == 79
+    assert len(answer) == 142
     for token in (mdns_offer, raw_offer, answer):
         assert set(token) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -124,7 +145,7 @@ def with_candidates(lines: list[str]) -> str:
     return "\r\n".join(kept[:at] + lines + kept[at:])
 
 
-def test_an_offer_keeps_the_three_best_udp_host_candidates_once_each():
+def test_an_offer_keeps_the_two_best_udp_host_candidates_once_each():
     offer = with_candidates([
         candidate(1, "10.0.0.5", 2113937151),
         candidate(2, "10.0.0.5", 2113937151, port=50001),  # the same again
@@ -136,8 +157,7 @@ def test_an_offer_keeps_the_three_best_udp_host_candidates_once_each():
         candidate(8, "172.16.0.3", 2000000000),
     ])
     rebuilt, _ = unpack_offer(pack_offer(offer))
-    assert udp_host_candidates(rebuilt) == [
-        ("2001:db8::7", 50003), ("0b3f1d2e-8b7a-4c6d-9e5f-a1b2c3d4e5f6.local", 50007), ("10.0.0.5", 50001)]
+    assert udp_host_candidates(rebuilt) == [("2001:db8::7", 50003), ("0b3f1d2e-8b7a-4c6d-9e5f-a1b2c3d4e5f6.local", 50007)]
     priorities = [int(line.split()[3]) for line in rebuilt.splitlines() if line.startswith("a=candidate:")]
     assert priorities == sorted(priorities, reverse=True), "the best candidate is still tried first"
 
@@ -237,13 +257,14 @@ def test_text_that_is_no_code_at_all_is_refused_without_work():
 
 def test_a_code_from_another_version_is_named_as_such():
     answer = base64.urlsafe_b64decode(pack_answer(read(SAMPLES / "chromium-mdns-answer.sdp")) + "=")[:-2]
-    assert code_of(unpack_answer, frame(bytes([2]) + answer[1:])) == "pairing.version"
+    assert code_of(unpack_answer, frame(bytes([3]) + answer[1:])) == "pairing.version"
+    assert code_of(unpack_answer, frame(bytes([1]) + answer[1:])) == "pairing.version"  # before answers had candidates
     assert code_of(unpack_answer, frame(bytes([0]) + answer[1:])) == "pairing.version"
 
 
 def session(head=0x00, ufrag_len=4, pwd_len=24, ice=None) -> bytes:
     ice = bytes(21) if ice is None else ice
-    return bytes([1, head, ufrag_len, pwd_len]) + ice + bytes(range(32))
+    return bytes([sdp.VERSION, head, ufrag_len, pwd_len]) + ice + bytes(range(32))
 
 
 def candidates(*entries: bytes, extra: bytes = b"") -> bytes:
@@ -257,7 +278,7 @@ def test_a_well_checked_code_that_does_not_fit_together_is_malformed():
     assert unpack_offer(frame(session() + candidates(IPV4, extra=b"t1")))[1] == b"t1"  # the shape itself is fine
     malformed = [
         session() + candidates(),  # no candidate
-        session() + candidates(IPV4, IPV4, IPV4, IPV4),  # more than the cap
+        session() + candidates(IPV4, IPV4, IPV4),  # more than the cap
         session() + candidates(bytes([7]) + IPV4[1:]),  # an unknown kind of address
         session() + candidates(IPV4[:5] + bytes(2)),  # port 0
         session() + candidates(IPV4) + b"?",  # bytes left over
@@ -271,8 +292,9 @@ def test_a_well_checked_code_that_does_not_fit_together_is_malformed():
     for payload in malformed:
         assert code_of(unpack_offer, frame(payload)) == "pairing.malformed", payload
     assert code_of(unpack_offer, frame(session()[:10])) == "pairing.malformed"
-    assert unpack_answer(frame(session(head=0x81))).count("a=setup:active") == 1
-    assert code_of(unpack_answer, frame(session(head=0x81) + b"x")) == "pairing.malformed"
+    assert unpack_answer(frame(session(head=0x81) + candidates())).count("a=setup:active") == 1
+    assert code_of(unpack_answer, frame(session(head=0x81))) == "pairing.malformed"  # ends before its candidates
+    assert code_of(unpack_answer, frame(session(head=0x81) + candidates() + b"x")) == "pairing.malformed"
 
 
 def test_random_text_and_random_bytes_only_ever_raise_sdp_errors():

@@ -100,6 +100,9 @@ class FakePlatform:
     def scroll_to_top(self):
         pass
 
+    def reveal(self, selector):
+        self.revealed = getattr(self, "revealed", []) + [selector]
+
     def motion_before(self):
         self.motion.append("before")
 
@@ -257,6 +260,9 @@ class FakePlatform:
         assert self.peer_network is not None, "join a FakePeerNetwork first: FakePeerNetwork().join(platform)"
         return self.peer_network
 
+    def peer_supported(self):
+        return not getattr(getattr(self, "peer_network", None), "no_webrtc", False)
+
     def peer_host(self, on_event):
         return self._network().host(self, on_event)
 
@@ -313,7 +319,8 @@ class FakePeerNetwork:
     conn_id, seconds)`` (the link goes silent: "disconnected" after 5 s, "failed" then "closed" after 15 s, as
     Chromium does, unless it comes back first), ``close_page(platform)`` (the page is closed or reloaded: its
     connections end, the other side hears "closed" within 50 ms), ``isolated = True`` (a Wi-Fi that keeps devices
-    apart: pairing ends in "failed"). ``sent`` records every message put on the wire: (from platform, conn id, text).
+    apart: pairing ends in "failed"), ``no_webrtc = True`` (a browser without RTCPeerConnection: every connection
+says the error "no-webrtc" at once, as assets/peer.js does). ``sent`` records every message put on the wire: (from platform, conn id, text).
     """
 
     DISCONNECTED_AFTER = 5.0
@@ -323,6 +330,7 @@ class FakePeerNetwork:
     def __init__(self, latency: float = 0.0):
         self.latency = latency
         self.isolated = False
+        self.no_webrtc = False
         self.sent: list[tuple[object, str, str]] = []
         self._ends: dict[tuple[int, str], _FakeEnd] = {}
         self._by_ufrag: dict[str, _FakeEnd] = {}
@@ -348,11 +356,17 @@ class FakePeerNetwork:
 
     def host(self, platform, on_event) -> str:
         end = self._new_end(platform, on_event)
+        if self.no_webrtc:
+            end.say_later(0, "error", "no-webrtc")
+            return end.conn_id
         end.say_later(0, "offer", self._sdp(end, "actpass", candidates=2))
         return end.conn_id
 
     def guest(self, platform, offer_sdp, on_event) -> str:
         end = self._new_end(platform, on_event)
+        if self.no_webrtc:
+            end.say_later(0, "error", "no-webrtc")
+            return end.conn_id
         ufrag = _sdp_attribute(offer_sdp, "ice-ufrag")
         if ufrag is None or _sdp_attribute(offer_sdp, "fingerprint") is None:
             end.say_later(0, "error", "bad-offer")

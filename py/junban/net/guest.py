@@ -244,7 +244,8 @@ class Guest:
             if conn != self.conn:
                 return
             if kind == "answer":
-                self.answer_code = sdp.pack_answer(str(data))
+                self.answer_code = sdp.pack_answer(str(data), sdp.answer_names(self.pairing.offer_sdp, self.table_id,
+                                                                                  self.seat))
                 self._set("answering")
                 self.on_change("status")
             else:
@@ -281,6 +282,10 @@ class Guest:
                 self._set("playing")
         elif kind in ("closed", "error"):
             self._lose()
+            if kind == "error":
+                from junban.net.host import TRANSPORT_ERRORS
+
+                self.problem = TRANSPORT_ERRORS.get(data, self.problem)  # the real cause, not the Wi-Fi
         self.on_change("status")
 
     def _lose(self) -> None:

@@ -36,6 +36,15 @@ RECENT = 16  # an intent made at one of a seat's last this many updates may stil
 # never connected), "closed" (the host stopped it).
 SHOWN_CODE = ("preparing", "offering", "connecting", "unreachable")
 
+# The transport's errors (assets/peer.js) as the problems the screens name: each is its own cause, never the Wi-Fi.
+TRANSPORT_ERRORS = {
+    "no-webrtc": "net.no_webrtc",  # this browser has no RTCPeerConnection (or refuses to make one)
+    "offer-failed": "net.offer_failed",
+    "answer-failed": "net.answer_failed",
+    "bad-offer": "net.bad_offer",
+    "bad-answer": "net.bad_answer",
+}
+
 
 @dataclass
 class SeatLink:
@@ -53,6 +62,7 @@ class SeatLink:
     sent_key: tuple | None = None  # the host's game when that update was made (Host._game_key)
     recent: list = field(default_factory=list)  # its latest updates: (mark, actions, log entries, last entry)
     problem: str | None = None  # why it is lost / unreachable (a code the UI puts in words)
+    offer_name: bytes = b""  # the first bytes of the shown code's fingerprint: what the guest's answer names
     welcomed: bool = False
     joined_once: bool = False
     budget: limits.Budget = field(default_factory=limits.Budget)  # what this channel may still send
@@ -76,6 +86,7 @@ class Host:
         self.links: dict[int, SeatLink] = {}
         self._by_conn: dict[str, SeatLink] = {}
         self._digests: list = []  # (move log entry, the log's digest up to it): Host._log_digest
+        self.routed_to: int | None = None  # the seat the last answer went to, when it was another seat's
         self._timer = None
         self.closed = False
 
@@ -100,6 +111,7 @@ class Host:
         self.links[seat] = link
         self._drop_conn(link)
         link.code = None
+        link.offer_name = b""
         link.problem = None
         self._set(link, "preparing")
 
@@ -115,6 +127,7 @@ class Host:
                     self._drop_conn(link)
                 else:
                     link.code = join_link(self.page_url, token)
+                    link.offer_name = sdp.fingerprint(str(data))[:4]
                     self._set(link, "offering")
                 self.on_change()
             else:
@@ -125,18 +138,40 @@ class Host:
         self._ensure_timer()
 
     def answer(self, seat: int, token: str) -> JunbanError | None:
-        """The guest's answer (scanned or pasted) for ``seat``'s code; an error to show if it is not one."""
+        """The guest's answer (scanned or pasted) where ``seat``'s code is shown; an error to show if it cannot be
+        taken. The answer names the code it answers (``sdp.answer_names``): one made for another seat's code goes
+        to that seat if it is waiting (``routed_to`` says which), else it is refused at once with the reason, so
+        a mixed-up answer never starts a connection that cannot work."""
         from junban.net import sdp
 
-        link = self.links.get(seat)
-        if link is None or link.conn is None or link.status not in ("offering", "unreachable"):
-            return ProtocolError("this seat is not waiting for an answer", code="net.not_waiting")
+        self.routed_to = None
+        if JOIN_ROUTE in (token if isinstance(token, str) else ""):
+            return ProtocolError("this is the host's own pairing link", code="pairing.own_link")
         try:
-            text = sdp.unpack_answer(answer_token(token))
+            text, extra = sdp.read_answer(answer_token(token))
         except sdp.SdpError as err:
             return err
-        self.platform.peer_answer(link.conn, text)
-        self._set(link, "connecting")
+        names = sdp.names_of(extra)
+        if names is None:
+            return sdp.SdpError("pairing.malformed", "the answer names no code")
+        offer_name, table_name, named_seat = names
+        target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
+        if target is None:
+            if table_name != sdp.table_names(self.table_id):
+                return ProtocolError("this answer is for another table's code", code="pairing.other_table")
+            if named_seat in self.links:
+                return ProtocolError("this answer is for an older code of that seat", code="pairing.old_code",
+                                     seat=named_seat)
+            return ProtocolError("this answer is for a code of another table", code="pairing.other_table")
+        if target.conn is None or target.status not in ("offering", "unreachable"):
+            if target.seat != seat:
+                return ProtocolError("this answer is for another seat's code, already answered",
+                                     code="pairing.seat_taken", seat=target.seat)
+            return ProtocolError("this seat is not waiting for an answer", code="net.not_waiting")
+        if target.seat != seat:
+            self.routed_to = target.seat
+        self.platform.peer_answer(target.conn, text)
+        self._set(target, "connecting")
         return None
 
     def stop(self, seat: int) -> None:
@@ -183,6 +218,8 @@ class Host:
                 self._lose(link, "net.lost", close=False)
             elif data == "connected" and link.status == "lost" and link.welcomed:
                 self._set(link, "playing")
+        elif kind == "error" and data in TRANSPORT_ERRORS:
+            self._lose(link, TRANSPORT_ERRORS[data])  # the real cause, not the Wi-Fi
         elif kind in ("closed", "error"):
             self._lose(link, "net.lost" if link.joined_once else "net.unreachable")
 
@@ -437,7 +474,7 @@ class Host:
         if link.status in ("lost", "unreachable", "closed") and (not close or link.conn is None):
             return
         link.problem = problem
-        self._set(link, "unreachable" if problem == "net.unreachable" else "lost")
+        self._set(link, "lost" if problem in ("net.lost", "net.wrong_table") else "unreachable")
         if close:
             self._drop_conn(link)
             link.welcomed = False

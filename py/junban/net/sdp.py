@@ -3,15 +3,20 @@ standard SDP rebuilt from it.
 
 A WebRTC offer after ICE gathering is ~700 characters (a QR code of version 18). Of a data-channel-only session
 the other browser needs only: the ICE username fragment and password, the DTLS certificate's SHA-256
-fingerprint, the DTLS role, and (in an offer) where to reach the host: its UDP host candidates. Everything else
-is the same for every browser (``m=application 9 UDP/DTLS/SCTP webrtc-datachannel``, ``a=mid:0``,
-``a=sctp-port:5000``), so it is written back as such. An answer carries no candidate at all: the host learns the
-guest's address from the guest's first connectivity check (a peer-reflexive candidate).
+fingerprint, the DTLS role, and where to reach that browser: its UDP host candidates. Everything else is the same
+for every browser (``m=application 9 UDP/DTLS/SCTP webrtc-datachannel``, ``a=mid:0``, ``a=sctp-port:5000``), so it
+is written back as such.
+
+Both codes carry their side's host candidates. The answer's matter most: Firefox (and, we assume, Safari) hide a
+host's addresses behind ``<uuid>.local`` names and answer mDNS lookups for them only once their connection has
+taken the remote description, so a guest that reads a Firefox host's offer cannot resolve its names until the host
+has taken the answer, often a minute later; with the guest's own candidates in the answer the host checks towards
+the guest as soon as it takes the answer (docs/multiplayer.md, "Across browsers").
 
     token = pack_offer(sdp, extra)          # on the host: its offer and the app's own bytes (table, seat, game)
     sdp, extra = unpack_offer(token)        # on the guest: what setRemoteDescription({type: "offer"}) takes
-    token = pack_answer(sdp)                # on the guest
-    sdp = unpack_answer(token)              # on the host
+    token = pack_answer(sdp, extra)         # on the guest: its answer and the app's bytes (which code it answers)
+    sdp, extra = read_answer(token)         # on the host (unpack_answer(token): the SDP alone)
 
 A token is base64url without padding of ``payload + check``: ``check`` is the first 2 bytes of the payload's
 SHA-256 (every version keeps this frame), and the payload is
@@ -19,13 +24,15 @@ SHA-256 (every version keeps this frame), and the payload is
     version (1) | head (1: bit 7 answer, bits 0-1 DTLS role) | ufrag length (1) | pwd length (1)
     | ufrag + pwd, 6 bits a character (ice-chars are exactly the 64 characters of base64)
     | fingerprint (32)
-    offer only: | candidate count (1) | each: kind (1: 0 IPv4, 1 IPv6, 2 mDNS name) + address (4 or 16) + port (2)
-                | extra length (1) | extra
+    | candidate count (1) | each: kind (1: 0 IPv4, 1 IPv6, 2 mDNS name) + address (4 or 16) + port (2)
+    | extra length (1) | extra
 
-so a Chromium answer is 79 characters, and an offer with two candidates and 24 bytes of extra 164 (two IPv4
-addresses: 146). A token that was cut, changed, made by another version or of the wrong kind raises ``SdpError``
-with a stable ``code`` (``"pairing.checksum"``, ...; ``CODES`` lists them), and reading never takes more than
-``MAX_TOKEN_CHARS`` characters.
+(version 1, before answers carried candidates, is refused as another version). An offer has at least one
+candidate; an answer may have none. A Chromium offer with two mDNS candidates and 11 bytes of extra is 147
+characters, Firefox's 159; a Chromium answer with two and 7 bytes of extra 142, Firefox's 154. A token that was cut,
+changed, made by another version or of the wrong kind raises ``SdpError`` with a stable ``code``
+(``"pairing.checksum"``, ...; ``CODES`` lists them), and reading never takes more than ``MAX_TOKEN_CHARS``
+characters.
 
 The rebuilt SDP is what the standards (RFC 8839 ICE, RFC 8841 SCTP over DTLS, RFC 8122 fingerprints) ask of a
 data-channel offer; Chromium accepts it (tests/browser/test_peer_transport.py), and Firefox and Safari read the
@@ -40,10 +47,10 @@ import re
 
 from junban.errors import JunbanError
 
-VERSION = 1
-MAX_TOKEN_CHARS = 400  # longer than any token this module writes (ufrag <= 32, pwd <= 64, 3 candidates, 64 extra)
-MAX_CANDIDATES = 3  # the host candidates an offer keeps, highest priority first
-MAX_EXTRA = 64  # bytes of the app's own in an offer
+VERSION = 2  # 2: answers carry candidates and extra bytes
+MAX_TOKEN_CHARS = 400  # longer than any token this module writes (ufrag <= 32, pwd <= 64, 2 candidates, 64 extra)
+MAX_CANDIDATES = 2  # the host candidates a code keeps, highest priority first (2 keeps every code within QR version 10 at M)
+MAX_EXTRA = 64  # bytes of the app's own in a code
 MAX_UFRAG, MAX_PWD = 32, 64  # Chromium and Safari use 4 and 24 characters, Firefox 8 and 32
 CHECK_BYTES = 2
 MAX_MESSAGE_SIZE = 262144  # what each side says it can receive: Chromium's limit, the smallest of the browsers
@@ -88,29 +95,59 @@ _ADDRESS_BYTES = {IPV4: 4, IPV6: 16, MDNS: 16}
 
 def pack_offer(sdp: str, extra: bytes = b"") -> str:
     """The host's offer (after ICE gathering) and up to ``MAX_EXTRA`` bytes of the app's own, as a token."""
+    return _pack(sdp, extra, _OFFER)
+
+
+def pack_answer(sdp: str, extra: bytes = b"") -> str:
+    """The guest's answer and the app's bytes, as a token. Its host candidates go with it (none is fine: the host
+    then learns the guest's address from the guest's first check)."""
+    return _pack(sdp, extra, _ANSWER)
+
+
+def fingerprint(sdp: str) -> bytes:
+    """The sha-256 fingerprint of a description's DTLS certificate: what names an offer."""
+    return _read_sdp(sdp)["fingerprint"]
+
+
+ANSWER_NAMES = 7  # bytes: the offer's fingerprint (4), the table (2), the seat (1)
+
+
+def answer_names(offer_sdp: str, table_id: str, seat: int) -> bytes:
+    """What an answer says of the code it answers: the first 4 bytes of that offer's fingerprint (each connection
+    has its own certificate, so this names one code), 2 bytes of the table's name hashed, and the seat. The host
+    reads them (``names_of``) to refuse or route an answer pasted for another seat, before any connecting."""
+    return fingerprint(offer_sdp)[:4] + table_names(table_id) + bytes([seat & 0xFF])
+
+
+def names_of(extra: bytes) -> tuple[bytes, bytes, int] | None:
+    """(offer fingerprint's first 4 bytes, table hash, seat) of an answer's extra bytes; None if it names nothing."""
+    if len(extra) != ANSWER_NAMES:
+        return None
+    return bytes(extra[:4]), bytes(extra[4:6]), extra[6]
+
+
+def table_names(table_id: str) -> bytes:
+    return hashlib.sha256(str(table_id).encode("utf-8")).digest()[:2]
+
+
+def _pack(sdp: str, extra: bytes, kind: int) -> str:
     if not isinstance(extra, (bytes, bytearray)):
         raise TypeError("extra must be bytes")
     if len(extra) > MAX_EXTRA:
         raise SdpError("pairing.extra_too_long", f"{len(extra)} bytes, at most {MAX_EXTRA}")
     fields = _read_sdp(sdp)
     candidates = _host_candidates(sdp)
-    if not candidates:
+    if not candidates and kind == _OFFER:
         raise SdpError("pairing.no_candidates")
-    out = bytearray(_pack_session(fields, _OFFER))
+    out = bytearray(_pack_session(fields, kind))
     out.append(len(candidates))
-    for kind, address, port in candidates:
-        out.append(kind)
+    for kind_of, address, port in candidates:
+        out.append(kind_of)
         out += address
         out += port.to_bytes(2, "big")
     out.append(len(extra))
     out += extra
     return _frame(bytes(out))
-
-
-def pack_answer(sdp: str) -> str:
-    """The guest's answer as a token: its candidates are left out (the host learns the guest's address when
-    the guest's first check arrives)."""
-    return _frame(_pack_session(_read_sdp(sdp), _ANSWER))
 
 
 def _read_sdp(sdp: str) -> dict:
@@ -224,17 +261,31 @@ def _frame(payload: bytes) -> str:
 
 def unpack_offer(token: str) -> tuple[str, bytes]:
     """The host's offer as SDP text for ``setRemoteDescription({type: "offer", sdp})``, and the app's bytes."""
+    return _unpack(token, _OFFER)
+
+
+def read_answer(token: str) -> tuple[str, bytes]:
+    """The guest's answer as SDP text for ``setRemoteDescription({type: "answer", sdp})``, and the app's bytes."""
+    return _unpack(token, _ANSWER)
+
+
+def unpack_answer(token: str) -> str:
+    """The guest's answer as SDP text (``read_answer`` without the app's bytes)."""
+    return read_answer(token)[0]
+
+
+def _unpack(token: str, kind: int) -> tuple[str, bytes]:
     reader = _Reader(_unframe(token))
-    fields = _read_session(reader, _OFFER)
+    fields = _read_session(reader, kind)
     count = reader.byte()
-    if not 1 <= count <= MAX_CANDIDATES:
+    if not (1 if kind == _OFFER else 0) <= count <= MAX_CANDIDATES:
         raise SdpError("pairing.malformed", f"{count} candidates")
     candidates = []
     for _ in range(count):
-        kind = reader.byte()
-        if kind not in _ADDRESS_BYTES:
-            raise SdpError("pairing.malformed", f"address kind {kind}")
-        address = _address_text(kind, reader.take(_ADDRESS_BYTES[kind]))
+        kind_of = reader.byte()
+        if kind_of not in _ADDRESS_BYTES:
+            raise SdpError("pairing.malformed", f"address kind {kind_of}")
+        address = _address_text(kind_of, reader.take(_ADDRESS_BYTES[kind_of]))
         port = int.from_bytes(reader.take(2), "big")
         if port == 0:
             raise SdpError("pairing.malformed", "port 0")
@@ -245,14 +296,6 @@ def unpack_offer(token: str) -> tuple[str, bytes]:
     extra = reader.take(size)
     reader.end()
     return _sdp(fields, candidates), extra
-
-
-def unpack_answer(token: str) -> str:
-    """The guest's answer as SDP text for ``setRemoteDescription({type: "answer", sdp})``."""
-    reader = _Reader(_unframe(token))
-    fields = _read_session(reader, _ANSWER)
-    reader.end()
-    return _sdp(fields, [])
 
 
 def _unframe(token: str) -> bytes:

@@ -130,6 +130,12 @@ class BrowserPlatform:
     def scroll_to_top(self) -> None:
         self.window.scrollTo(0, 0)
 
+    def reveal(self, selector: str) -> None:
+        """Scroll the element ``selector`` (if it is there) just into view, within any scrolling sheet."""
+        el = _present(self.document.querySelector(selector))
+        if el is not None:
+            el.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+
     def languages(self) -> list[str]:
         langs = _present(self.window.navigator.languages)
         if langs:
@@ -324,6 +330,14 @@ class BrowserPlatform:
                                               create_once_callable(lambda err: on_done(str(err))))
 
         self.window.setTimeout(create_once_callable(ask), 0)
+
+    def peer_supported(self) -> bool:
+        """Can this browser connect to other phones at all (has it WebRTC's RTCPeerConnection)? Known at once,
+        before the pairing scripts load."""
+        if _present(getattr(self.window, "RTCPeerConnection", None)) is not None:
+            return True
+        self.window.console.warn("junbanPeer: no-webrtc (this browser has no RTCPeerConnection)")
+        return False
 
     def _peer_listener(self, on_event):
         """A JS callback for one connection's events: ``on_event(conn_id, kind, data)``, every argument text. It is

@@ -114,7 +114,9 @@ def attach(table):
     table.phones_error = None
     table.local_answer = ""  # an answer being pasted
     table.hosting = host
-    if not session.is_over:
+    if not services.platform.peer_supported():  # no WebRTC at all: said at once, the seats played here
+        services.platform.call_later(0, lambda *_: _play_here(table, host) if table.hosting is host else None)
+    elif not session.is_over:
         services.platform.load_peer_code(lambda failure: _peer_code_ready(table, host, failure))
     return host
 
@@ -144,6 +146,9 @@ def _changed(table) -> None:
     host = table.hosting
     if host is None:
         return
+    if any(link.problem == "net.no_webrtc" for link in host.links.values()):
+        _play_here(table, host)
+        return
     _say_lost(table, host)
     seat = table.phones_seat
     if seat is not None and host.status(seat) == "playing" and table.sheet.is_open("phones"):
@@ -152,6 +157,29 @@ def _changed(table) -> None:
         table.phones_seat = _first_waiting(table)
         if table.phones_seat is None:
             table.close_sheet()
+    if table.services.is_showing(table):
+        table.services.render()
+
+
+def _play_here(table, host: Host) -> None:
+    """This browser cannot connect to phones at all (no WebRTC): the seats on phones are played here, the game
+    goes on, and the host is told why and what to do instead (in view: the phones sheet closes)."""
+    from junban.session import Seat
+
+    session = table.session
+    names = [table.seat_name(s) for s in session.phone_seats()]
+    session.seats = [Seat(info.kind, info.name, info.level, phone=False) for info in session.seats]
+    table.services.save(session)
+    host.close()
+    table.services.hosts.pop(session.id, None)
+    table.hosting = None
+    table.phones_scanning = False
+    if table.sheet.is_open("phones"):
+        table.close_sheet()
+    people = session.person_seats()
+    table.viewer = people[0] if len(people) == 1 else None
+    table.services.notify(t("phones.no_webrtc_here", names=", ".join(names)), "error", key="phones-none",
+                          sticky=True)
     if table.services.is_showing(table):
         table.services.render()
 
@@ -219,10 +247,13 @@ def render_sheet(table):
     session = table.session
     seat = table.phones_seat if table.phones_seat in session.phone_seats() else _first_waiting(table)
     table.phones_seat = seat
+    pairing_shown = seat is not None and host is not None and not session.is_over
+    answer_field = pairing_shown and host.status(seat) == "offering"  # a refusal is shown under it
     rows = [_seat_row(table, s) for s in session.phone_seats()]
     return sheet("phones", t("phones.title"),
-                 [h("p", {"class": "error-text", "role": "alert"}, table.phones_error) if table.phones_error else None,
-                  _pairing(table, seat) if seat is not None and host is not None and not session.is_over else None,
+                 [h("p", {"class": "error-text", "role": "alert"}, table.phones_error)
+                  if table.phones_error and not answer_field else None,
+                  _pairing(table, seat) if pairing_shown else None,
                   h("ul", {"class": "phones-list", "aria-label": t("phones.list")}, rows),
                   h("p", {"class": "help phones-privacy"}, t("phones.privacy")),
                   known_deal(table)],
@@ -296,9 +327,14 @@ def _pairing(table, seat: int):
           h("div", {"class": "row"},
             h("input", {"type": "text", "id": "phones-answer", "data-field": "phones-answer", "autocomplete": "off",
                         "spellcheck": "false", "inputmode": "text", "enterkeyhint": "go",
-                        "placeholder": t("phones.paste_placeholder")}),
+                        "placeholder": t("phones.paste_placeholder"),
+                        "aria-invalid": "true" if table.phones_error else None,
+                        "aria-describedby": "phones-answer-error" if table.phones_error else None}),
             h("button", {"type": "button", "class": "button", "data-act": "phones:paste", "data-arg": str(seat)},
-              t("phones.connect")))),
+              t("phones.connect"))),
+          # where the eye is: right under the field and the button just tapped
+          h("p", {"class": "error-text field-error", "role": "alert", "id": "phones-answer-error"},
+            table.phones_error) if table.phones_error else None),
     )
 
 
@@ -310,7 +346,8 @@ def _problem_text(code: str | None) -> str:
     return t("phones.problem.lost")
 
 
-PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood")
+PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood", "net.no_webrtc", "net.offer_failed",
+            "net.bad_answer", "net.answer_failed", "net.bad_offer")
 
 
 # ---------------------------------------------------------------------- input
@@ -333,6 +370,7 @@ def handle(table, act: str, arg: str | None) -> None:
         return
     if act == "phones:show" and seat is not None:
         stop_scan(table)
+        table.phones_error = None
         table.phones_seat = seat
         if host.status(seat) != "offering":
             host.offer(seat)
@@ -365,15 +403,30 @@ def field(table, name: str, value, final: bool) -> bool:
 
 
 def take_answer(table, seat: int, text: str) -> None:
-    error = table.hosting.answer(seat, text)
+    """The answer scanned or pasted where ``seat``'s code is shown. A refusal is said under the answer field, in
+    view (never only in a toast behind the sheet); an answer made for another seat's code goes to that seat."""
+    host = table.hosting
+    error = host.answer(seat, text)
     if error is not None:
-        table.phones_error = t("phones.bad_answer", reason=error_text(error))
-        table.services.notify(table.phones_error, "error", key="phones")
+        table.phones_error = t("phones.bad_answer", reason=answer_refusal(table, error))
+        table.services.announce(table.phones_error)
+        platform = table.services.platform  # once drawn under the field: scrolled into view, the focus left there
+        platform.call_later(0, lambda *_: platform.reveal("#phones-answer-error"))
     else:
         table.phones_error = None
         table.local_answer = ""
-        table.services.dismiss("phones")
         stop_scan(table)
+        if host.routed_to is not None:
+            table.phones_seat = host.routed_to
+            table.services.announce(t("phones.routed", name=table.seat_name(host.routed_to)))
+
+
+def answer_refusal(table, error) -> str:
+    """Why an answer was refused, in words, naming the seat it was for (by its person's name) when it says."""
+    seat = error.params.get("seat") if getattr(error, "params", None) else None
+    if error.code in ("pairing.old_code", "pairing.seat_taken") and isinstance(seat, int):
+        return t(f"err.{error.code}", name=table.seat_name(seat))
+    return error_text(error)
 
 
 def _start_scan(table, seat: int) -> None:

@@ -52,6 +52,9 @@ def connect(services, pairing: guest_net.Pairing):
         kept = None  # another seat (or game) under the same name: start afresh
     guest = guest_net.Guest(services.platform, pairing, lambda what: _changed(services, guest, what), kept=kept)
     services.guest = guest
+    if not services.platform.peer_supported():  # no WebRTC at all: said at once, with what to do instead
+        guest.problem, guest.status = "net.no_webrtc", "unreachable"
+        return guest
 
     def ready(failure):
         if failure:
@@ -130,7 +133,10 @@ class JoinScreen:
         body = []
         if self.error:
             body.append(h("p", {"class": "error-text", "role": "alert"}, self.error))
-        if guest is None or guest.status == "ended":
+        if guest is not None and guest.problem in TRANSPORT_PROBLEMS and guest.game is None:
+            # this browser cannot answer at all (no WebRTC): said at once, with what to do instead
+            body.append(h("p", {"class": "error-text", "role": "alert", "id": "join-problem"}, _problem(guest)))
+        elif guest is None or guest.status == "ended":
             if guest is not None:
                 body.append(h("p", {"class": "error-text", "role": "alert"}, _problem(guest)))
             body.append(self._scanner())
@@ -270,12 +276,21 @@ def refusal_text(err: JunbanError) -> str:
     return error_text(err) if i18n.knows_error(err) else t("err.net.refused")
 
 
+TRANSPORT_PROBLEMS = ("net.no_webrtc", "net.offer_failed", "net.answer_failed", "net.bad_offer", "net.bad_answer")
+
+
 def _problem(guest) -> str:
     problem = guest.problem or ""
     if problem.startswith("net.bye."):
         return t("join.ended." + problem[len("net.bye."):])
     if problem == "net.bye":
         return t("join.ended")
+    if problem == "net.no_webrtc":
+        return t("join.no_webrtc")
+    if problem in TRANSPORT_PROBLEMS:
+        return t("join.transport_error")
+    if problem == "net.unreachable" and guest.conn is not None and guest.status == "unreachable":
+        return t("join.waiting_host")  # still trying: the host may not have taken the answer yet
     if problem == "net.unreachable":
         return t("join.unreachable")
     if problem == "net.no_code":

@@ -61,6 +61,29 @@ EN = {
     "phones.known_deal": "This deal comes from a seed others may know (a shared link, or the seed shown when it "
                          "was set up): whoever knows it can work out every hand. For a secret deal, start a new "
                          "game with phone seats.",
+    "phones.problem.no_webrtc": "This browser cannot play on several phones: it has no WebRTC, the direct "
+                                "connection between browsers. The seats on phones are played here instead (pass "
+                                "this device around), or start the table in another browser: Chrome, Safari or "
+                                "Firefox.",
+    "phones.problem.offer_failed": "This browser could not make a pairing code (its WebRTC refused). Reload the "
+                                   "page, or use another browser.",
+    "phones.problem.bad_answer": "This browser refused that phone's answer (its WebRTC did not accept it). Show a "
+                                 "new code and scan it again.",
+    "phones.problem.answer_failed": "The phones could not agree on a connection. Show a new code.",
+    "phones.problem.bad_offer": "The phones could not agree on a connection. Show a new code.",
+    "phones.no_webrtc_here": "This browser cannot play on several phones (it has no WebRTC). {names}: played "
+                             "here now, passing this device. To play on phones, start the table in another "
+                             "browser: Chrome, Safari or Firefox.",
+    "phones.routed": "That answer was for {name}'s code: connecting {name}'s phone.",
+    "phones.answer_error_label": "Why that answer was refused",
+    "err.pairing.own_link": "this is your own pairing link: send it to the friend's phone, then paste here the "
+                            "answer code their phone shows",
+    "err.pairing.other_table": "this answer is for another table's code (or an old one): the friend must open "
+                               "the code shown here",
+    "err.pairing.old_code": "this answer is for an older code of {name}'s seat: {name} must open the code shown "
+                            "now",
+    "err.pairing.seat_taken": "this answer is for {name}'s code, which another phone has answered already: each "
+                              "friend must open the code of their own seat",
     "phones.on_phone": "plays on their phone",
     "phones.lost_notice": "{name}'s phone is not answering. Show a new code and scan it there: it goes on where it "
                           "was.",
@@ -107,6 +130,13 @@ EN = {
                             "camera app instead.",
     "join.not_a_code": "That is not a Junban pairing code.",
     "join.other_table": "That code is for another seat or table.",
+    "join.no_webrtc": "This browser cannot play on several phones: it has no WebRTC, the direct connection between "
+                      "browsers. Open the host's link in another browser (Chrome, Safari or Firefox), or ask the "
+                      "host to play your seat on their device, passing it around.",
+    "join.transport_error": "This browser could not answer the host's code (its WebRTC refused). Reload the page "
+                            "and open the code again, or use another browser.",
+    "join.waiting_host": "Still not connected: has the host taken your answer yet? Once they paste or scan it, "
+                         "this phone connects by itself (it keeps trying).",
     "guest.status.here": "Connected to the host",
     "guest.status.busy": "Sending…",
     "guest.your_turn": "Your turn",
@@ -232,6 +262,28 @@ JA = {
     "phones.known_deal": "この配り方は、ほかの人も知りうるシード（共有されたリンクや、準備の画面に出たシード）から"
                          "作られています。それを知る人は全員の手札を割り出せます。秘密の配り方にするには、スマホの"
                          "席で新しいゲームを始めてください。",
+    "phones.problem.no_webrtc": "このブラウザでは複数のスマホで遊べません（ブラウザ同士を直接つなぐWebRTCが"
+                                "ありません）。スマホの席はこの端末で遊びます（端末を回してください）。スマホで"
+                                "遊ぶには、別のブラウザ（Chrome、Safari、Firefox）で卓を始めてください。",
+    "phones.problem.offer_failed": "このブラウザはペアリングコードを作れませんでした（WebRTCが拒否しました）。"
+                                   "ページを再読み込みするか、別のブラウザを使ってください。",
+    "phones.problem.bad_answer": "このブラウザはそのスマホの返事を受け付けませんでした。新しいコードを表示して、"
+                                 "もう一度読み取ってください。",
+    "phones.problem.answer_failed": "スマホ同士が接続方法を決められませんでした。新しいコードを表示してください。",
+    "phones.problem.bad_offer": "スマホ同士が接続方法を決められませんでした。新しいコードを表示してください。",
+    "phones.no_webrtc_here": "このブラウザでは複数のスマホで遊べません（WebRTCがありません）。{names}はこの"
+                             "端末で遊びます（端末を回してください）。スマホで遊ぶには、別のブラウザ（Chrome、"
+                             "Safari、Firefox）で卓を始めてください。",
+    "phones.routed": "それは{name}さんのコードへの返事でした。{name}さんのスマホにつなぎます。",
+    "phones.answer_error_label": "その返事を受け付けなかった理由",
+    "err.pairing.own_link": "これはあなた自身のペアリングリンクです。友だちのスマホに送り、そのスマホに出る返事の"
+                            "コードをここに貼ってください",
+    "err.pairing.other_table": "この返事は別の卓のコード（または古いコード）へのものです。ここに表示中のコードを"
+                               "友だちに開いてもらってください",
+    "err.pairing.old_code": "この返事は{name}さんの席の古いコードへのものです。{name}さんに今表示中のコードを"
+                            "開いてもらってください",
+    "err.pairing.seat_taken": "この返事は{name}さんのコードへのもので、そのコードには別のスマホが返事済みです。"
+                              "各自が自分の席のコードを開いてください",
     "phones.on_phone": "スマホで参加",
     "phones.lost_notice": "{name}さんのスマホの応答がありません。新しいコードを表示して、そのスマホで読み取って"
                           "ください。続きから遊べます。",
@@ -276,6 +328,13 @@ JA = {
                             "読み取ってください。",
     "join.not_a_code": "それはJunbanのペアリングコードではありません。",
     "join.other_table": "そのコードは別の席か別の卓のものです。",
+    "join.no_webrtc": "このブラウザでは複数のスマホで遊べません（ブラウザ同士を直接つなぐWebRTCがありません）。"
+                      "ホストのリンクを別のブラウザ（Chrome、Safari、Firefox）で開くか、ホストの端末で"
+                      "あなたの席を遊んでもらってください（端末を回します）。",
+    "join.transport_error": "このブラウザはホストのコードに返事できませんでした（WebRTCが拒否しました）。ページを"
+                            "再読み込みしてコードをもう一度開くか、別のブラウザを使ってください。",
+    "join.waiting_host": "まだつながっていません。ホストはあなたの返事を受け取りましたか？ホストが貼り付けるか読み"
+                         "取れば、このスマホは自動でつながります（試し続けます）。",
     "guest.status.here": "ホストに接続中",
     "guest.status.busy": "送信中…",
     "guest.your_turn": "あなたの番です",
