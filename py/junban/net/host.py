@@ -474,7 +474,7 @@ class Host:
         if link.status in ("lost", "unreachable", "closed") and (not close or link.conn is None):
             return
         link.problem = problem
-        self._set(link, "lost" if problem in ("net.lost", "net.wrong_table") else "unreachable")
+        self._set(link, "lost" if problem in ("net.lost", "net.wrong_table", "net.flood") else "unreachable")
         if close:
             self._drop_conn(link)
             link.welcomed = False
