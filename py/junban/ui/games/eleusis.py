@@ -88,7 +88,7 @@ def setup_config(screen) -> dict:
 def setup_options(screen):
     config = screen.config
     difficulty = config.get("difficulty", "medium")
-    names = [s["name"] for s in screen.seats]
+    names = screen.seat_names()
     first = config.get("first_dealer")
     options = [h("option", {"value": "auto", "selected": first is None, "key": "auto"},
                  t("el.setup.first_auto", name=names[-1]))]
