@@ -200,3 +200,9 @@ def eleusis_dealer(players: int = 4, seed: str = "deal") -> Session:
                       people_and_bots(1, players - 1, "baseline"))
     assert session.to_act == 0 and session.view(0)["phase"] == "rule"
     return session
+
+
+def eleusis_science_daily(day: str = "2026-11-22") -> Session:
+    """Today's solo science puzzle (a medium library rule, the date as seed), counted as the daily challenge."""
+    return Session(f"scidaily{day.replace('-', '')}", "eleusis-science", {"level": "medium"}, day,
+                   [Seat("person", "Player 1")], mode="daily")

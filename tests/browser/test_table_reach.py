@@ -81,6 +81,21 @@ def test_nothing_the_tables_name_is_cut_on_a_phone(context_factory, server, lang
         page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_solo_science_title_is_whole_beside_the_daily_badge_on_a_phone(context_factory, server, lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_science_daily(), lang=lang)
+    page.wait_for_selector("#sci-play-help")
+    if lang == "ja":
+        japanese_font_loaded(page, page.locator(".table-bar").inner_text(), 700)
+    expect(page.locator("#mode-chip")).to_be_visible()
+    title = page.get_by_role("heading", level=1)
+    expect(title).to_have_accessible_name({"en": "Eleusis: solo science", "ja": "エレウシス：一人で科学"}[lang])
+    assert not cut_once_still(page, ".table-title"), cut(page, ".table-title")
+    assert not cut(page, "#mode-chip")
+    screenshot(page, f"science-daily-title-{lang}")
+
+
 def _covered(page, selector: str) -> bool:
     """Is the centre of ``selector`` off the screen or under another element?"""
     return page.evaluate("""s => {
