@@ -106,7 +106,8 @@ def play_one(job: tuple) -> dict:
         if best not in right:
             right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
-                        view["plays_made"], decision["kind"], decision["evidence"]])
+                        view["plays_made"], decision["kind"], decision["evidence"], best,
+                        round(decision["runner_up"], 4)])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -116,6 +117,8 @@ def play_one(job: tuple) -> dict:
             "last_guess": state.guesses[-1]["text"] if state.guesses else None}
 
 
+BELIEF_FIELDS = 7  # a turn's record: belief, right, raw share, plays left, plays made, move, evidence; then the
+# best rule's text and the runner-up idea's share (what tools/eleusis_calibration.py reads beyond the raw share)
 BUCKETS = 10  # the reliability diagram's and the expected calibration error's buckets of belief
 BOOTSTRAP = 400  # resamples of the games for the intervals of brier and ece
 
@@ -216,7 +219,8 @@ def main(argv: list[str]) -> int:
                              "of the curve of score against solved rate")
     parser.add_argument("--turns", default=None,
                         help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
-                             "left, plays made, move, evidence] per turn): what tools/eleusis_calibration.py reads")
+                             "left, plays made, move, evidence, best rule, runner-up share] per turn): what "
+                             "tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)
@@ -229,8 +233,9 @@ def main(argv: list[str]) -> int:
     results = run_all(play_one, jobs, workers=args.workers, label="science games")
     seconds = time.perf_counter() - start
 
-    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"], r["beliefs"]]
-                for r in results]
+    # (the digest reads the first BELIEF_FIELDS of each turn, as it always has: the same games, the same digest)
+    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"],
+                 [b[:BELIEF_FIELDS] for b in r["beliefs"]]] for r in results]
     digest = hashlib.sha256(json.dumps(outcomes).encode()).hexdigest()[:16]
     turns = [t for r in results for t in r["turn_ms"]]
     cpu_turns = [t for r in results for t in r["turn_cpu_ms"]]
