@@ -93,3 +93,16 @@ def test_eleusis_pyodide_timing_runs(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_sure_figure_is_drawn_as_a_png_picture(tmp_path):
+    """tools/eleusis_figures.py sure OUT.png: the reliability diagram docs/bench-eleusis.md shows, drawn by Chromium."""
+    games = [{"level": "single-card", "turns": [[0.1, i % 2 == 0, 0.1, 30, i, "play", i, "card.red", 0.0, 0.5]
+                                                for i in range(6)]}]
+    turns = tmp_path / "t.json"
+    turns.write_text(json.dumps(games))
+    done = subprocess.run([sys.executable, "tools/eleusis_figures.py", "sure", str(tmp_path / "s.png"), str(turns)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    png = (tmp_path / "s.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
