@@ -1,48 +1,66 @@
-"""Fit the scientist's calibration (``junban.games.eleusis.belief``) from the turns of benchmark runs.
+"""Fit and measure the scientist's calibration (``junban.games.eleusis.belief``) from the turns of benchmark runs.
 
-    PYTHONPATH=py python -m junban.bench eleusis --rules library --games 2 --seed cal --turns /tmp/lib.json
-    PYTHONPATH=py python -m junban.bench eleusis --rules tests/fixtures/eleusis/tuning-kinds.json --games 2 \
-        --seed cal --turns /tmp/kinds.json
-    python3 tools/eleusis_calibration.py /tmp/lib.json /tmp/kinds.json
+    PYTHONPATH=py python3 tools/eleusis_calibration.py FIT.turns.json ...
+    PYTHONPATH=py python3 tools/eleusis_calibration.py --sure FIT.turns.json ... [--measure HELD.turns.json ...]
 
-Every turn of every game is one example: the raw share of the best rule's idea (``Reading.raw``), the pieces of
-evidence seen, and whether that rule was the secret rule. The fit is a logistic regression of "right" on logit(raw)
-and the evidence (in ``EVIDENCE_UNIT``s, capped as ``belief`` caps it), by Newton's method, giving
-``CALIBRATION_SLOPE``, ``CALIBRATION_SHIFT`` and ``CALIBRATION_EVIDENCE``; it prints them with the Brier score and
-the expected calibration error (10 buckets) of the raw share and of the fitted belief on the same turns. Fit on the
-tuning sets only (the library and tuning-kinds.json): the held-out sets measure the result and never feed it.
+Every turn of every game is one example: what the reading said (``Reading.raw``: the raw share of the best rule's
+idea; the pieces of evidence seen; the best rule's text) and whether the best rule was
+the secret rule. The ``.turns.json`` files are what ``python -m junban.bench eleusis --turns`` writes.
+
+Without ``--sure``: the bots' own calibration, a logistic regression of "right" on logit(raw) and the evidence,
+giving ``CALIBRATION_SLOPE``, ``CALIBRATION_SHIFT`` and ``CALIBRATION_EVIDENCE`` (fitted on the tuning sets for
+issue 32; the bots decide by it).
+
+With ``--sure``: "Sure", what the hint says to people: the same regression on ``belief.sure_features`` (the raw
+share, the evidence, whether the best rule reads only the card played, and that times the evidence and times the
+raw share's logit), giving ``SURE_WEIGHTS``. Fit it on rule sets the bots were not tuned on; ``--measure`` files are never fitted
+on. For the fitted files and the measured ones it prints, pooled and per kind of rule (the ``level`` of the rule
+sets), the turns, how often the best rule was right, the mean stated probability and the expected calibration error
+(10 buckets) of: the bots' belief as recorded (``bots``), Sure as ``belief`` has it now (``sure now``), Sure with the
+weights just fitted (``fitted``), and two bounds for the measured files: the same features refitted on the measured
+turns themselves (``oracle``: no calibration of these inputs does better on these turns), the bots' inputs alone
+refitted so (``oracle raw+evidence``), and ``noise``: the error a perfectly calibrated number would still show on
+that many turns (the mean over simulated outcomes). The last line is one JSON object with the weights and the
+measured numbers.
 """
 from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 from pathlib import Path
 
-FLOOR = 1e-4  # as belief.RAW_FLOOR
-EVIDENCE_UNIT, EVIDENCE_CAP = 10, 40  # as belief
-RIDGE = 1.0  # a weak pull of the parameters towards (1, 0, 0) (one turn's worth), so separable data cannot diverge
+from junban.games.eleusis import belief
 
-
-def logit(x: float) -> float:
-    x = min(max(x, FLOOR), 1 - FLOOR)
-    return math.log(x / (1 - x))
+RIDGE = 1.0  # a weak pull of the parameters towards (1, 0, 0, ...) (one turn's worth), so separable data cannot diverge
+BUCKETS = 10
 
 
 def sigmoid(z: float) -> float:
-    return 1 / (1 + math.exp(-z)) if z > -50 else 0.0
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def examples(paths: list[str]) -> list[tuple[tuple[float, float, float], int]]:
-    """((logit of the raw share, 1, evidence in units), 1 if the best rule was right) for every turn of the runs'
-    ``--turns`` files."""
+def turns_of(paths: list[str]) -> list[dict]:
+    """Every turn of the runs' ``--turns`` files, with its game's kind of rule."""
     out = []
     for path in paths:
         for game in json.loads(Path(path).read_text(encoding="utf-8")):
             for turn in game["turns"]:
-                evidence = min(turn[6], EVIDENCE_CAP) / EVIDENCE_UNIT if len(turn) > 6 else 0.0
-                out.append(((logit(turn[2]), 1.0, evidence), 1 if turn[1] else 0))
+                out.append({"kind": game.get("level", "-"), "turn": turn, "right": 1 if turn[1] else 0})
     return out
+
+
+def plain_features(turn: list) -> tuple[float, ...]:
+    """The bots' calibration's inputs: (logit of the raw share, 1, evidence in units)."""
+    x, e = belief.calibration_features(turn[2], turn[6] if len(turn) > 6 else 0)
+    return x, 1.0, e
+
+
+def sure_features(turn: list) -> tuple[float, ...]:
+    if len(turn) < 8:
+        raise ValueError("a turn without its best rule: run the bench again (issue 42)")
+    return belief.sure_features(turn[2], turn[6], turn[7])
 
 
 def _solve(m: list[list[float]], v: list[float]) -> list[float]:
@@ -84,7 +102,7 @@ def fit(data: list[tuple[tuple[float, ...], int]], steps: int = 60) -> list[floa
     return w
 
 
-def scores(ps: list[float], ys: list[int], buckets: int = 10) -> tuple[float, float]:
+def scores(ps: list[float], ys: list[int], buckets: int = BUCKETS) -> tuple[float, float]:
     """(Brier score, expected calibration error)."""
     brier = sum((p - y) ** 2 for p, y in zip(ps, ys)) / len(ps)
     rows = [[0, 0.0, 0] for _ in range(buckets)]
@@ -97,23 +115,95 @@ def scores(ps: list[float], ys: list[int], buckets: int = 10) -> tuple[float, fl
     return brier, ece
 
 
+def noise_floor(ps: list[float], draws: int = 200, seed: int = 42) -> float:
+    """The expected calibration error of a perfectly calibrated number on these turns: outcomes drawn with the
+    stated probabilities, the mean error over ``draws`` draws."""
+    rng = random.Random(seed)
+    return sum(scores(ps, [1 if rng.random() < p else 0 for p in ps])[1] for _ in range(draws)) / draws
+
+
+def _predict(weights: list[float], features: tuple[float, ...]) -> float:
+    return sigmoid(sum(w * f for w, f in zip(weights, features)))
+
+
+def table(name: str, turns: list[dict], columns: dict, bounds: bool) -> dict:
+    """Per kind and pooled: turns, right rate, and for each column (a function of a turn) mean and ECE."""
+    out = {}
+    groups = {"all": turns, **{k: [t for t in turns if t["kind"] == k] for k in sorted({t["kind"] for t in turns})}}
+    print(f"\n{name}")
+    heads = "".join(f" | {c:>19s}" for c in columns) + (" | oracle raw+ev | noise" if bounds else "")
+    print(f"{'kind':14s} | turns | right{heads}")
+    for kind, rows in groups.items():
+        ys = [t["right"] for t in rows]
+        line = f"{kind:14s} | {len(rows):5d} | {sum(ys) / len(ys):.3f}"
+        entry = {"turns": len(rows), "right": round(sum(ys) / len(ys), 4)}
+        for col, predict in columns.items():
+            ps = [predict(t) for t in rows]
+            ece = scores(ps, ys)[1]
+            line += f" | {sum(ps) / len(ps):.3f} ece {ece:.3f}".rjust(22)
+            entry[col] = {"mean": round(sum(ps) / len(ps), 4), "ece": round(ece, 4)}
+        if bounds:
+            plain = [(plain_features(t["turn"]), t["right"]) for t in rows]
+            w = fit(plain)
+            oracle_plain = scores([_predict(w, x) for x, _ in plain], ys)[1]
+            floor = noise_floor([columns["fitted"](t) for t in rows])
+            line += f" | {oracle_plain:13.3f} | {floor:.3f}"
+            entry["oracle raw+evidence"] = round(oracle_plain, 4)
+            entry["noise"] = round(floor, 4)
+        print(line)
+        out[kind] = entry
+    return out
+
+
 def main(argv: list[str]) -> int:
-    if not argv:
+    args = list(argv)
+    if not args or args[0] in ("-h", "--help"):
         print(__doc__, file=sys.stderr)
         return 2
-    data = examples(argv)
+    if args[0] != "--sure":
+        data = [(plain_features(t["turn"]), t["right"]) for t in turns_of(args)]
+        if not data:
+            print("no turns in those files", file=sys.stderr)
+            return 2
+        slope, shift, per_evidence = fit(data)
+        ys = [y for _, y in data]
+        raw = scores([sigmoid(x[0]) for x, _ in data], ys)
+        fitted = scores([sigmoid(slope * x[0] + shift + per_evidence * x[2]) for x, _ in data], ys)
+        print(f"turns {len(data)}, right {sum(ys) / len(ys):.3f}")
+        print(f"raw share:      brier {raw[0]:.4f}, ece {raw[1]:.4f}")
+        print(f"fitted belief:  brier {fitted[0]:.4f}, ece {fitted[1]:.4f}")
+        print(json.dumps({"CALIBRATION_SLOPE": round(slope, 3), "CALIBRATION_SHIFT": round(shift, 3),
+                          "CALIBRATION_EVIDENCE": round(per_evidence, 3)}))
+        return 0
+    args = args[1:]
+    measure_paths = args[args.index("--measure") + 1:] if "--measure" in args else []
+    fit_paths = args[:args.index("--measure")] if "--measure" in args else args
+    try:
+        fitted_on = turns_of(fit_paths)
+        measured = turns_of(measure_paths)
+        data = [(sure_features(t["turn"]), t["right"]) for t in fitted_on]
+        for t in measured:
+            sure_features(t["turn"])
+    except ValueError as err:
+        print(f"eleusis_calibration: {err}", file=sys.stderr)
+        return 2
     if not data:
         print("no turns in those files", file=sys.stderr)
         return 2
-    slope, shift, per_evidence = fit(data)
-    ys = [y for _, y in data]
-    raw = scores([sigmoid(x[0]) for x, _ in data], ys)
-    fitted = scores([sigmoid(slope * x[0] + shift + per_evidence * x[2]) for x, _ in data], ys)
-    print(f"turns {len(data)}, right {sum(ys) / len(ys):.3f}")
-    print(f"raw share:      brier {raw[0]:.4f}, ece {raw[1]:.4f}")
-    print(f"fitted belief:  brier {fitted[0]:.4f}, ece {fitted[1]:.4f}")
-    print(json.dumps({"CALIBRATION_SLOPE": round(slope, 3), "CALIBRATION_SHIFT": round(shift, 3),
-                      "CALIBRATION_EVIDENCE": round(per_evidence, 3)}))
+    weights = [round(w, 3) for w in fit(data)]
+    columns = {"bots": lambda t: t["turn"][0],
+               "sure now": lambda t: belief.sure(t["turn"][2], t["turn"][6], t["turn"][7]),
+               "fitted": lambda t: _predict(weights, sure_features(t["turn"]))}
+    print(f"fitted on {len(data)} turns of {', '.join(fit_paths)}")
+    print("SURE_WEIGHTS = (" + ", ".join(f"{w}" for w in weights) + ")  # " + ", ".join(belief.SURE_FEATURES))
+    result = {"SURE_WEIGHTS": weights, "fitted_on": table("fitted on", fitted_on, columns, False)}
+    if measured:
+        result["measured"] = table("measured (never fitted on)", measured, columns, True)
+        oracle = fit([(sure_features(t["turn"]), t["right"]) for t in measured])
+        ys = [t["right"] for t in measured]
+        result["oracle_ece"] = round(scores([_predict(oracle, sure_features(t["turn"])) for t in measured], ys)[1], 4)
+        print(f"oracle (Sure's features refitted on the measured turns): ece {result['oracle_ece']:.3f}")
+    print(json.dumps(result))
     return 0
 
 

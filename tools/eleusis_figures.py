@@ -2,12 +2,17 @@
 
     python3 tools/eleusis_figures.py reliability OUT.svg RESULT.json [RESULT.json ...]
     python3 tools/eleusis_figures.py frontier OUT.svg POLICY.json THRESHOLD.json [THRESHOLD.json ...]
+    python3 tools/eleusis_figures.py sure OUT.svg|OUT.png TURNS.json [TURNS.json ...]
 
-A RESULT is the output of ``python -m junban.bench eleusis`` (its last line is read: one JSON object).
+A RESULT is the output of ``python -m junban.bench eleusis`` (its last line is read: one JSON object); TURNS is what
+its ``--turns`` writes. An ``OUT.png`` is the same picture drawn by Debian's Chromium (through Playwright).
 
 - ``reliability``: the reliability diagram of the scientist's belief pooled over the runs given: per bucket of
   belief (tenths), how often the best rule was the secret rule against the mean belief, the diagonal where they are
   equal, and how many turns fell in each bucket (the bars); the title gives the pooled ECE and Brier score.
+- ``sure``: the reliability diagram of "Sure" (what the hint says) pooled over the turns files, beside the bots'
+  own belief on the same turns (what the hint said before issue 42), and in a legend the expected calibration error
+  of each per kind of rule (the ``level`` of the rule sets).
 - ``frontier``: mean score against solved rate, one point per run of a fixed guess threshold (``--threshold``,
   joined in order of the threshold) and the policy's own run (``POLICY.json``, the run without ``--threshold``)
   marked apart, with its 95% intervals.
@@ -111,6 +116,78 @@ def reliability_svg(results: list[dict]) -> str:
     return plot.svg()
 
 
+def _buckets(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, int]]:
+    """(mean stated probability, how often right, turns) per tenth that holds any turn."""
+    rows: dict[int, list[float]] = {}
+    for p, ok in pairs:
+        row = rows.setdefault(min(9, int(p * 10)), [0, 0.0, 0.0])
+        row[0] += 1
+        row[1] += p
+        row[2] += 1 if ok else 0
+    return [(sp / n, k / n, n) for _, (n, sp, k) in sorted(rows.items())]
+
+
+def _ece(pairs: list[tuple[float, bool]]) -> float:
+    return sum(n * abs(a - b) for a, b, n in _buckets(pairs)) / max(1, len(pairs))
+
+
+def sure_svg(games: list[dict]) -> str:
+    """The reliability of Sure (field 9 of a turn) and of the bots' belief (field 0), pooled, with per-kind ECEs."""
+    turns = [(g.get("level", "-"), t) for g in games for t in g["turns"]]
+    if any(len(t) < 10 for _, t in turns):
+        raise ValueError("turns without Sure: run the bench again (issue 42)")
+    series = {"Sure (the hint now)": (lambda t: t[9], BLUE), "the bots' belief (the hint before)": (lambda t: t[0],
+                                                                                                      ACCENT)}
+    sure_all = [(t[9], t[1]) for _, t in turns]
+    plot = Plot(0, 1, 0, 1, f"Reliability of Sure: ECE {_ece(sure_all):.3f} over {len(turns)} turns, "
+                            f"{len(games)} games", "stated probability (mean per tenth)", "how often it was the rule")
+    plot.axes([i / 10 for i in range(0, 11, 2)], [i / 10 for i in range(0, 11, 2)],
+              lambda v: f"{v:.1f}", lambda v: f"{v:.1f}")
+    points = _buckets(sure_all)
+    most = max((n for _, _, n in points), default=1)
+    for a, _, n in points:  # how many turns per tenth of Sure, as bars along the bottom
+        i = min(9, int(a * 10))
+        height = 0.2 * n / most
+        plot.add(f'<rect x="{plot.x(i / 10) + 2:.1f}" y="{plot.y(height):.1f}" width="{plot.x(0.1) - plot.x(0) - 4:.1f}" '
+                 f'height="{plot.y(0) - plot.y(height):.1f}" fill="{GRID}"><title>{n} turns</title></rect>')
+    plot.add(f'<line x1="{plot.x(0)}" y1="{plot.y(0)}" x2="{plot.x(1)}" y2="{plot.y(1)}" stroke="{INK}" '
+             f'stroke-dasharray="4 4"/>')
+    for name, (pick, colour) in series.items():
+        pts = _buckets([(pick(t), t[1]) for _, t in turns])
+        path = " ".join(f"{plot.x(a):.1f},{plot.y(b):.1f}" for a, b, _ in pts)
+        plot.add(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for a, b, n in pts:
+            plot.add(f'<circle cx="{plot.x(a):.1f}" cy="{plot.y(b):.1f}" r="{2.5 + 4 * math.sqrt(n / most):.1f}" '
+                     f'fill="{colour}" fill-opacity=".75"><title>{a:.2f}: right {b:.2f} over {n} turns</title></circle>')
+    lines = [("ECE per kind", "Sure", "before")]
+    for kind in sorted({k for k, _ in turns}):
+        rows = [t for k, t in turns if k == kind]
+        lines.append((f"{kind} ({len(rows)})", f"{_ece([(t[9], t[1]) for t in rows]):.3f}",
+                      f"{_ece([(t[0], t[1]) for t in rows]):.3f}"))
+    x, y = plot.x(0.03), plot.y(0.97)
+    for i, (a, b, c) in enumerate(lines):
+        weight = ' font-weight="bold"' if i == 0 else ""
+        plot.add(f'<text x="{x:.1f}" y="{y + 15 * i:.1f}" fill="{INK}"{weight}>{_esc(a)}</text>'
+                 f'<text x="{x + 150:.1f}" y="{y + 15 * i:.1f}" fill="{BLUE}" text-anchor="end"{weight}>{b}</text>'
+                 f'<text x="{x + 200:.1f}" y="{y + 15 * i:.1f}" fill="{ACCENT}" text-anchor="end"{weight}>{c}</text>')
+    for i, (name, (_, colour)) in enumerate(series.items()):
+        plot.add(f'<text x="{plot.x(0.97):.1f}" y="{plot.y(0.3) + 15 * i:.1f}" fill="{colour}" '
+                 f'text-anchor="end">● {_esc(name)}</text>')
+    return plot.svg()
+
+
+def write_png(svg: str, out: Path) -> None:
+    """The picture drawn by Debian's Chromium (headless, through Playwright), at twice its size for sharpness."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": W, "height": H}, device_scale_factor=2)
+        page.set_content(f'<html><body style="margin:0">{svg}</body></html>')
+        page.locator("svg").screenshot(path=str(out))
+        browser.close()
+
+
 def frontier_svg(policy: dict, thresholds: list[dict]) -> str:
     """Mean score against solved rate: the fixed thresholds joined, the policy marked with its intervals."""
     points = sorted(thresholds, key=lambda r: r["threshold"])
@@ -146,10 +223,22 @@ def frontier_svg(policy: dict, thresholds: list[dict]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 3 or argv[0] not in ("reliability", "frontier"):
+    if len(argv) < 3 or argv[0] not in ("reliability", "frontier", "sure"):
         print(__doc__, file=sys.stderr)
         return 2
     kind, out, paths = argv[0], Path(argv[1]), argv[2:]
+    if kind == "sure":
+        try:
+            svg = sure_svg([g for p in paths for g in json.loads(Path(p).read_text(encoding="utf-8"))])
+        except ValueError as err:
+            print(f"sure: {err}", file=sys.stderr)
+            return 2
+        if out.suffix == ".png":
+            write_png(svg, out)
+        else:
+            out.write_text(svg, encoding="utf-8")
+        print(f"wrote {out}")
+        return 0
     results = [result(p) for p in paths]
     if kind == "reliability":
         svg = reliability_svg(results)

@@ -226,3 +226,51 @@ def eleusis_dealer_judging(seed: str = "verdict") -> Session:
     session.apply({"judge": True})  # the first card turned up starts the mainline
     return bots_until(session, lambda s: s.to_act == 0 and s.view(0)["phase"] == "dealer_judge"
                       and not s.view(0)["pending"].get("no_play"))
+
+
+def eleusis_science_daily(day: str = "2026-11-22") -> Session:
+    """Today's solo science puzzle (a medium library rule, the date as seed), counted as the daily challenge."""
+    return Session(f"scidaily{day.replace('-', '')}", "eleusis-science", {"level": "medium"}, day,
+                   [Seat("person", "Player 1")], mode="daily")
+
+
+ALTERNATE = "card.colour != prev.colour"
+
+
+def eleusis_science_sideline(wrong: int, seed: str = "side") -> Session:
+    """Solo science (the secret rule: colours alternate): three cards on the mainline (the first turned up from the
+    stock), then ``wrong`` wrong cards played after the third, so they hang under it; the person to play."""
+    for attempt in range(100):  # a deal whose hand keeps holding a wrong card
+        session = Session(f"scisideline{wrong}", "eleusis-science", {"rule": ALTERNATE}, f"{seed}-{attempt}",
+                          [Seat("person", "Player 1")])
+        while len(session.state.mainline) < 3 or len(session.state.sidelines[2]) < wrong:
+            state = session.state
+            judge = state.rule.judge
+            wanted = [c for c in state.hand if judge(state.mainline, c) == (len(state.mainline) < 3)]
+            if not wanted:
+                break
+            session.apply({"play": wanted[0]})
+        else:
+            return session
+    raise AssertionError("no deal gives such a sideline")
+
+
+def eleusis_table_sideline(wrong: int, players: int = 4, seed: str = "side") -> Session:
+    """An Eleusis table (colours alternate) whose second mainline card has ``wrong`` wrong cards under it, played
+    by every seat in turn (then the others play right cards after it); the person (seat 1) to play."""
+    session = Session(f"elsideline{wrong}", "eleusis", {"players": players}, seed,
+                      people_and_bots(1, players - 1, "baseline"))
+
+    def under_second(state) -> int:
+        return sum(len(g["cards"]) for g in state.sidelines[1]) if len(state.sidelines) > 1 else 0
+
+    def pick(state, seat, right, wrong_cards):
+        if len(state.mainline) < 2:
+            return right[0] if right else wrong_cards[0]
+        if under_second(state) >= wrong:
+            return None if seat == 0 else (right or wrong_cards)[0]
+        return wrong_cards[0] if len(state.mainline) == 2 else None
+
+    session = eleusis_knowing_the_rule(session, pick)
+    assert under_second(session.state) == wrong and session.to_act == 0, session.state.sidelines
+    return session

@@ -81,6 +81,21 @@ def test_nothing_the_tables_name_is_cut_on_a_phone(context_factory, server, lang
         page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_solo_science_title_is_whole_beside_the_daily_badge_on_a_phone(context_factory, server, lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_science_daily(), lang=lang)
+    page.wait_for_selector("#sci-play-help")
+    if lang == "ja":
+        japanese_font_loaded(page, page.locator(".table-bar").inner_text(), 700)
+    expect(page.locator("#mode-chip")).to_be_visible()
+    title = page.get_by_role("heading", level=1)
+    expect(title).to_have_accessible_name({"en": "Eleusis: solo science", "ja": "エレウシス：一人で科学"}[lang])
+    assert not cut_once_still(page, ".table-title"), cut(page, ".table-title")
+    assert not cut(page, "#mode-chip")
+    screenshot(page, f"science-daily-title-{lang}")
+
+
 def _covered(page, selector: str) -> bool:
     """Is the centre of ``selector`` off the screen or under another element?"""
     return page.evaluate("""s => {
@@ -144,6 +159,54 @@ def test_eleusis_play_no_play_and_become_prophet_stay_on_screen_with_28_cards_an
     page.locator(".el-hand .el-card-button").last.tap()  # the last card is reachable above the bar
     assert in_view(page, "#el-play")
     screenshot(page, f"eleusis-28-cards-8-seats-{lang}")
+
+
+def chips_half_hidden(page) -> list[str]:
+    """The seat chips drawn only in part: a point of the chip reaches it and another does not (under a pinned chip
+    or past the strip's end). A chip wholly under a pinned one, or wholly scrolled away, is not half hidden."""
+    return page.evaluate("""() => {
+        const out = [];
+        const strip = document.querySelector('.seat-strip').getBoundingClientRect();
+        for (const chip of document.querySelectorAll('.seat-strip > .seat-chip')) {
+            const r = chip.getBoundingClientRect();
+            const xs = [r.left + 3, r.left + r.width / 2, r.right - 3];
+            const seen = xs.map(x => {
+                if (x < strip.left || x > strip.right) return false;
+                const hit = document.elementFromPoint(x, r.top + r.height / 2);
+                return !!hit && chip.contains(hit);
+            });
+            if (seen.some(v => v) && !seen.every(v => v)) out.push(chip.textContent.trim().slice(0, 24));
+        }
+        return out;
+    }""")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_8_seat_table_shows_a_28_card_hand_above_the_bar_and_a_readable_strip_on_a_phone(context_factory, server,
+                                                                                          lang):
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
+    page.wait_for_selector("#el-play")
+    if lang == "ja":
+        japanese_font_loaded(page, page.locator("#main").inner_text())
+    settle(page)
+    # the whole hand above the action bar, as the table opens (nothing to scroll to find the last row)
+    bar_top = page.locator(".el-bar").bounding_box()["y"]
+    cards = page.locator(".el-hand .el-card-button")
+    assert cards.count() == 28
+    low = max(cards.nth(i).bounding_box()["y"] + cards.nth(i).bounding_box()["height"] for i in range(28))
+    assert low <= bar_top + .5, f"the hand reaches {low:.0f} px, under the action bar at {bar_top:.0f} px"
+    # "Since your turn": a line per seat that acted, none cut at the right edge
+    assert page.locator(".recap-several .recap-item").count() == 6  # Bot 2 to Bot 7 (Bot 8 deals)
+    assert not cut(page, ".recap-several .recap-item, .recap-several .recap-what")
+    # the seat strip: at rest wherever it is scrolled, every chip is whole or wholly out of sight
+    for where in ("0", "s.scrollWidth / 2", "s.scrollWidth"):
+        page.evaluate(f"() => {{ const s = document.querySelector('.seat-strip'); s.scrollLeft = {where}; }}")
+        page.wait_for_timeout(400)
+        assert not chips_half_hidden(page), (where, chips_half_hidden(page))
+        assert not _covered(page, ".seat-chip.me")
+    assert not cut(page, ".seat-chip .seat-name")
+    screenshot(page, f"eleusis-8-seats-28-cards-strip-{lang}")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

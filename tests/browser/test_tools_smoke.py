@@ -113,3 +113,16 @@ def test_pairing_options_runs(dist_dir, tmp_path):
     result, _ = run_tool(sys.executable, "tools/pairing_options.py", "answer-candidates", "--delays", "1",
                          "--pairs", "fc", "--dist", str(dist))
     assert result["results"]["fc 1"]["ok"], result
+
+
+def test_the_sure_figure_is_drawn_as_a_png_picture(tmp_path):
+    """tools/eleusis_figures.py sure OUT.png: the reliability diagram docs/bench-eleusis.md shows, drawn by Chromium."""
+    games = [{"level": "single-card", "turns": [[0.1, i % 2 == 0, 0.1, 30, i, "play", i, "card.red", 0.0, 0.5]
+                                                for i in range(6)]}]
+    turns = tmp_path / "t.json"
+    turns.write_text(json.dumps(games))
+    done = subprocess.run([sys.executable, "tools/eleusis_figures.py", "sure", str(tmp_path / "s.png"), str(turns)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    png = (tmp_path / "s.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000

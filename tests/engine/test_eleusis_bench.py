@@ -6,6 +6,7 @@ import json
 import pytest
 
 from junban.bench import eleusis as bench
+from junban.games.eleusis import belief
 from junban.games.eleusis.lang import compile_rule
 
 RULES = "tests/fixtures/eleusis/tuning-kinds.json"
@@ -34,9 +35,13 @@ def test_last_line_is_the_result_with_numbers_per_kind_and_the_beliefs_calibrati
     assert len(buckets) == 10 and sum(b["turns"] for b in buckets) == result["turns"]
     games = json.loads(turns.read_text())
     assert len(games) == 10 and sum(len(g["turns"]) for g in games) == result["turns"]
-    pairs = [(t[0], t[1]) for g in games for t in g["turns"]]
+    # brier and ece measure "Sure" (what the hint says: field 9), not the bots' own belief (field 0)
+    pairs = [(t[9], t[1]) for g in games for t in g["turns"]]
     assert result["brier"] == round(bench.brier_score(pairs), 4)
     assert result["ece"] == round(bench.calibration_error(pairs), 4)
+    for g in games:
+        for t in g["turns"]:
+            assert t[9] == pytest.approx(belief.sure(t[2], t[6], t[7]), abs=1e-3)  # (raw recorded to 4 places)
 
 
 def test_calibration_error_and_brier_by_hand():
@@ -56,8 +61,8 @@ def test_a_fixed_threshold_guesses_as_soon_as_the_belief_reaches_it(capsys, tmp_
                           "--turns", str(turns)])
     assert result["threshold"] == 0.3
     for game in json.loads(turns.read_text()):
-        for belief, _right, _raw, left, _made, move, _evidence in game["turns"]:
-            assert (move == "guess") == (belief >= 0.3) or left == 0
+        for bots_belief, _right, _raw, left, _made, move, *_ in game["turns"]:
+            assert (move == "guess") == (bots_belief >= 0.3) or left == 0
 
 
 def test_the_same_seed_set_gives_the_same_digest_with_any_workers(capsys, tmp_path):

@@ -86,7 +86,7 @@ def test_the_card_to_try_the_sureness_and_guess_now_are_the_science_bots_own(pla
     bot = make_science_bot("scientist", "another seed")
     action = bot.act(view)
     assert hint.would_guess == ("guess" in action)
-    assert hint.try_card.card == bot.last_decision["card"] and hint.sure == pytest.approx(bot.last_decision["p"])
+    assert hint.try_card.card == bot.last_decision["card"] and hint.sure == pytest.approx(bot.last_decision["sure"])
     first, second = (compile_rule(lead.text) for lead in hint.leaders[:2])
     line, tried = view["mainline"], hint.try_card
     assert tried.splits_top == (first.judge(line, tried.card) != second.judge(line, tried.card))

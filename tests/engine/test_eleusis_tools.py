@@ -10,7 +10,8 @@ ROOT = __file__.rsplit("/tests/", 1)[0]
 
 
 def tool(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": "py"})
 
 
 def test_the_calibration_fit_recovers_a_known_slope_and_shift(tmp_path):
@@ -33,6 +34,51 @@ def test_the_calibration_fit_recovers_a_known_slope_and_shift(tmp_path):
     assert out.returncode == 0, out.stderr
     fitted = json.loads(out.stdout.strip().splitlines()[-1])
     assert abs(fitted["CALIBRATION_SLOPE"] - 1.5) < 0.25 and abs(fitted["CALIBRATION_SHIFT"] - 0.5) < 0.25
+
+
+def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
+    """A rule about the card alone is right far more often than its raw share says: the fit finds it (a positive
+    weight for "card alone"), and the measured runs are told per kind with the bounds."""
+    import math
+    import random
+
+    rng = random.Random(11)
+
+    def games(n: int) -> list[dict]:
+        out = []
+        for g in range(n):
+            alone = g % 2 == 0
+            turns = []
+            for e in range(1, 12):
+                raw = rng.random() * 0.5
+                x = math.log(raw / (1 - raw))
+                z = 0.8 * x + (1.5 if alone else -0.5) + 0.1 * e
+                right = rng.random() < 1 / (1 + math.exp(-z))
+                best = "card.red" if alone else "card.colour != prev.colour"
+                turns.append([0.1, right, raw, 30 - e, e, "play", e, best, rng.random() * 0.2])
+            out.append({"level": "single-card" if alone else "previous-card", "turns": turns})
+        return out
+
+    fit_file, held_file = tmp_path / "fit.json", tmp_path / "held.json"
+    fit_file.write_text(json.dumps(games(80)))
+    held_file.write_text(json.dumps(games(30)))
+    out = tool("tools/eleusis_calibration.py", "--sure", str(fit_file), "--measure", str(held_file))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    weights = dict(zip(["raw", "shift", "evidence", "alone", "alone_e", "alone_raw"], result["SURE_WEIGHTS"]))
+    assert weights["alone"] > 1.0, weights
+    measured = result["measured"]
+    assert set(measured) == {"all", "single-card", "previous-card"}
+    assert measured["all"]["fitted"]["ece"] < measured["all"]["bots"]["ece"]  # the bots' 0.1 is far off
+    assert 0 < measured["single-card"]["noise"] < 0.2 and result["oracle_ece"] <= measured["all"]["fitted"]["ece"] + .02
+    old = tool("tools/eleusis_calibration.py", "--sure", str(tmp_path / "fit.json"), "--measure", _old_turns(tmp_path))
+    assert old.returncode == 2 and "run the bench again" in old.stderr, old.stderr
+
+
+def _old_turns(tmp_path) -> str:
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps([{"level": "x", "turns": [[0.1, True, 0.1, 30, 0, "play", 1]]}]))
+    return str(path)
 
 
 def _result(path, threshold, solved, score):
@@ -59,6 +105,21 @@ def test_the_figures_are_svg_pictures_of_the_results(tmp_path):
     assert "expected value" in svg and ">0.30<" in svg and ">0.70<" in svg
     wrong_order = tool("tools/eleusis_figures.py", "frontier", str(tmp_path / "g.svg"), low, policy)
     assert wrong_order.returncode == 2
+
+
+def test_the_sure_figure_shows_sure_beside_the_bots_belief_with_the_ece_per_kind(tmp_path):
+    games = [{"level": kind, "turns": [[0.05, i % 2 == 0, 0.1, 30, i, "play", i, "card.red", 0.0, 0.5]
+                                       for i in range(10)]} for kind in ("single-card", "place")]
+    turns = tmp_path / "t.json"
+    turns.write_text(json.dumps(games))
+    out = tool("tools/eleusis_figures.py", "sure", str(tmp_path / "s.svg"), str(turns))
+    assert out.returncode == 0, out.stderr
+    svg = (tmp_path / "s.svg").read_text()
+    # Sure says 0.5 and is right half the time (ECE 0); the bots said 0.05 (ECE 0.45)
+    assert "ECE 0.000" in svg and ">single-card (10)<" in svg and ">0.450<" in svg
+    games[0]["turns"][0] = games[0]["turns"][0][:7]
+    turns.write_text(json.dumps(games))
+    assert tool("tools/eleusis_figures.py", "sure", str(tmp_path / "s.svg"), str(turns)).returncode == 2
 
 
 def test_the_pool_of_runs_counts_wrong_guesses_and_plays_from_the_turns(tmp_path):

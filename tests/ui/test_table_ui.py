@@ -2,6 +2,8 @@
 the recap of what happened since a person's last turn."""
 from __future__ import annotations
 
+import pytest
+
 from tests.ui import tablekit
 from tests.ui.tablekit import button, by_attr, by_id, click
 
@@ -78,3 +80,18 @@ def _end_a_turn_of_one(app, table) -> None:
         table.act(next(a for a in table.session.legal_actions() if "play" in a))
     table.act(next(a for a in table.session.legal_actions() if "end_turn" in a))
     app.render()
+
+
+@pytest.mark.parametrize("game, field", [("eleusis", "el-first-dealer"), ("the-game", "opt-start")])
+def test_who_deals_or_starts_first_names_the_seats_as_they_were_typed(game, field):
+    app, platform = tablekit.start(f"#/{game}")
+    click(app, button(platform, "4 players"))
+    for i in range(4):
+        click(app, by_attr(platform, "data-arg", f"{i}:person")[0])
+    for i, name in enumerate(["Ann", "Bo", "", "Dee"]):  # a name left blank stays "Player 3"
+        app.field(f"name-{i}", name, False)  # typed: the input shows it
+        app.field(f"name-{i}", name, True)  # done (the field's change)
+    choice = by_attr(platform, "data-field", field)[0]
+    options = [o.textContent for o in choice.find_all(lambda n: n.tagName == "option")]
+    assert options[1:] == ["Ann", "Bo", "Player 3", "Dee"], options
+    assert "Dee" in options[0] or game == "the-game", options  # "Automatic: the last seat (Dee)"

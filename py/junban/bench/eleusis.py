@@ -11,10 +11,11 @@ measures what a scientist told more would do: before the game it is given the se
 mainlines (``told_judgements``), on first cards too with ``all``, never with ``rest``. ``--threshold T`` makes the
 bot guess whenever its belief reaches T instead of by expected value (one point of the score/solved curve).
 
-At every turn the bot's belief (the probability it gives its best rule, which the hint shows as "Sure") is
-recorded with whether that rule was the secret rule (equivalent to it): ``brier`` is the mean squared error of
-those beliefs, ``ece`` the expected calibration error over ``BUCKETS`` buckets, ``reliability`` the buckets
-themselves (the reliability diagram), each with a 95% interval from resampling games.
+At every turn "Sure" (``belief.sure``: the probability the hint would say to a person in the bot's place that its
+best rule is the secret rule) is recorded with whether that rule was the secret rule (equivalent to it), beside the
+bot's own belief (``belief.calibrated``, what it decides by): ``brier`` is the mean squared error of Sure,
+``ece`` its expected calibration error over ``BUCKETS`` buckets, ``reliability`` the buckets themselves (the
+reliability diagram), each with a 95% interval from resampling games.
 
 Prints a table (all games and per kind: solved, mean score, plays to solve, wrong guesses, brier, ece; the
 reliability buckets; unsolved rules; bot turn times) and, last, one JSON object with ``solved_rate``,
@@ -106,7 +107,8 @@ def play_one(job: tuple) -> dict:
         if best not in right:
             right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
-                        view["plays_made"], decision["kind"], decision["evidence"]])
+                        view["plays_made"], decision["kind"], decision["evidence"], best,
+                        round(decision["runner_up"], 4), round(decision["sure"], 4)])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -114,6 +116,18 @@ def play_one(job: tuple) -> dict:
             "laid_aside": len(state.laid_aside),
             "turn_cpu_ms": turn_cpu_ms, "beliefs": beliefs,
             "last_guess": state.guesses[-1]["text"] if state.guesses else None}
+
+
+BELIEF_FIELDS = 7  # a turn's record: belief, right, raw share, plays left, plays made, move, evidence; then the
+# best rule's text and the runner-up idea's share (what tools/eleusis_calibration.py reads beyond the raw share),
+# and "Sure" (belief.sure: what the hint says to people)
+SURE_FIELD = 9
+
+
+def stated(turn: list) -> tuple[float, bool]:
+    """(the probability said to people, whether the best rule was the secret rule) of a turn's record: "Sure" where
+    the record has it, else (records from before issue 42) the bots' own belief, which the hint showed then."""
+    return (turn[SURE_FIELD] if len(turn) > SURE_FIELD else turn[0]), turn[1]
 
 
 BUCKETS = 10  # the reliability diagram's and the expected calibration error's buckets of belief
@@ -146,7 +160,7 @@ def calibration_error(pairs: list[tuple[float, bool]], buckets: int = BUCKETS) -
 
 def _calibration(results: list[dict], seed: str) -> dict:
     """Brier score and ece over every turn of ``results`` with 95% intervals from resampling the games."""
-    per_game = [[(b[0], b[1]) for b in r["beliefs"]] for r in results]
+    per_game = [[stated(b) for b in r["beliefs"]] for r in results]
     pairs = [x for g in per_game for x in g]
     rng = rng_for(seed, "eleusis-bench", "bootstrap")
     briers, eces = [], []
@@ -216,7 +230,8 @@ def main(argv: list[str]) -> int:
                              "of the curve of score against solved rate")
     parser.add_argument("--turns", default=None,
                         help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
-                             "left, plays made, move, evidence] per turn): what tools/eleusis_calibration.py reads")
+                             "left, plays made, move, evidence, best rule, runner-up share] per turn): what "
+                             "tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)
@@ -229,8 +244,9 @@ def main(argv: list[str]) -> int:
     results = run_all(play_one, jobs, workers=args.workers, label="science games")
     seconds = time.perf_counter() - start
 
-    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"], r["beliefs"]]
-                for r in results]
+    # (the digest reads the first BELIEF_FIELDS of each turn, as it always has: the same games, the same digest)
+    outcomes = [[r["name"], r["solved"], r["score"], r["plays"], r["wrong_guesses"], r["last_guess"],
+                 [b[:BELIEF_FIELDS] for b in r["beliefs"]]] for r in results]
     digest = hashlib.sha256(json.dumps(outcomes).encode()).hexdigest()[:16]
     turns = [t for r in results for t in r["turn_ms"]]
     cpu_turns = [t for r in results for t in r["turn_cpu_ms"]]
@@ -250,7 +266,7 @@ def main(argv: list[str]) -> int:
     rows.append(("mean wrong guesses (95% CI)", f"{whole['mean_wrong_guesses']} {whole['mean_wrong_guesses_ci95']}"))
     rows.append(("brier / ece (95% CI)", f"{whole['brier']} {whole['brier_ci95']} / {whole['ece']} "
                                          f"{whole['ece_ci95']} over {whole['turns']} turns"))
-    for r in reliability([(b[0], b[1]) for res in results for b in res["beliefs"]]):
+    for r in reliability([stated(b) for res in results for b in res["beliefs"]]):
         if r["turns"]:
             rows.append((f"  belief {r['bucket'][0]:.1f}-{r['bucket'][1]:.1f}",
                          f"{r['turns']} turns, mean belief {r['mean_belief']:.3f}, right {r['right_rate']:.3f}"))
@@ -270,7 +286,7 @@ def main(argv: list[str]) -> int:
     print_result({
         "rules": len(rules),
         **whole,
-        "reliability": reliability([(b[0], b[1]) for res in results for b in res["beliefs"]]),
+        "reliability": reliability([stated(b) for res in results for b in res["beliefs"]]),
         "turn_ms_p50": round(_percentile(turns, 0.5), 1),
         "turn_ms_p95": round(_percentile(turns, 0.95), 1),
         "turn_ms_max": round(max(turns, default=0.0), 1),

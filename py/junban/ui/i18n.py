@@ -77,6 +77,11 @@ class _SafeParams(dict):
         return "{" + key + "}"
 
 
+def has(key: str) -> bool:
+    """Is there a text for ``key`` (in the default language, which every text has)?"""
+    return key in _catalogs[DEFAULT_LANGUAGE]
+
+
 def t(key: str, /, **params) -> str:
     catalog = _catalogs[_current]
     if "n" in params:

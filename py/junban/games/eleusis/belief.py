@@ -14,8 +14,18 @@ so turns out to be the secret rule: ``p = 1 / (1 + exp(-z))`` with ``z = CALIBRA
 CALIBRATION_SHIFT + CALIBRATION_EVIDENCE * evidence / EVIDENCE_UNIT`` (the more evidence, the fewer surviving rivals
 that are mere exceptions the prior weighs too much), a logistic fit over every turn of the science bot's games on the **tuning** sets only (the library and
 ``tests/fixtures/eleusis/tuning-kinds.json``), each turn labelled by whether its best rule was equivalent to the
-secret rule (``tools/eleusis_calibration.py`` fits it from ``python -m junban.bench eleusis --turns FILE``). The
-held-out sets measure it (``brier``, ``ece`` of the bench), never fit it.
+secret rule (``tools/eleusis_calibration.py`` fits it from ``python -m junban.bench eleusis --turns FILE``). It is
+what the bots decide by (``science_bot``, the table's Prophet), unchanged since issue 32.
+
+**Sure** (``sure``: what the hint says to people) is the same probability read more closely, and fitted where the
+bots were never tuned: ``p = 1 / (1 + exp(-z))``, ``z`` the dot product of ``SURE_WEIGHTS`` with ``sure_features``:
+the logit of ``raw``, the evidence, whether the best rule reads only the card played (no earlier card, no count, no
+place in the line), and that times the evidence and times the logit of ``raw``. ``raw`` alone understates a rule
+about the card alone: every rule that also reads the previous card and agrees on the pairs seen so far keeps its
+weight, so "no aces" could be right for ten plays at a belief of 5% (issue 42, ``docs/bench-eleusis.md``). Fitted by
+``tools/eleusis_calibration.py --sure`` on a rule set spread like everyday play that the bots were not tuned on
+(``common-fit.json``, three deals per rule); measured on its twin ``common-heldout.json`` and the older held-out
+sets, never fitted on.
 """
 from __future__ import annotations
 
@@ -52,10 +62,39 @@ def calibration_features(raw: float, evidence: int) -> tuple[float, float]:
 
 def calibrated(raw: float, evidence: int = 0) -> float:
     """The probability that a best rule whose idea holds ``raw`` of the surviving weight, after ``evidence``
-    pieces of evidence, is the secret rule."""
+    pieces of evidence, is the secret rule (as the bots weigh it)."""
     x, e = calibration_features(raw, evidence)
     z = CALIBRATION_SLOPE * x + CALIBRATION_SHIFT + CALIBRATION_EVIDENCE * e
     return 1 / (1 + math.exp(-z))
+
+
+SURE_FEATURES = ("logit raw", "1", "evidence", "card alone", "card alone x evidence", "card alone x logit raw")
+SURE_WEIGHTS = (0.713, -0.073, 0.387, -0.278, 1.555, 0.337)  # fitted on untuned sets (see the module docstring)
+
+
+@lru_cache(maxsize=4096)
+def reads_only_the_card(text: str) -> bool:
+    """Does the rule judge the card played by itself (no earlier card, no count, no place in the line)?"""
+    try:
+        info = rule_of(text).info
+    except Exception:  # not a rule: nothing to say of it
+        return False
+    return info.refs <= {"card"} and not info.aggregates and info.length_period == 1 and \
+        info.length_threshold == 0 and info.length_bounded
+
+
+def sure_features(raw: float, evidence: int, best_text: str) -> tuple[float, ...]:
+    """What "Sure" reads (``SURE_FEATURES``)."""
+    x, e = calibration_features(raw, evidence)
+    alone = 1.0 if reads_only_the_card(best_text) else 0.0
+    return x, 1.0, e, alone, alone * e, alone * x
+
+
+def sure(raw: float, evidence: int, best_text: str) -> float:
+    """The probability said to people that the best rule (``best_text``, its idea holding ``raw`` of the surviving
+    weight) is the secret rule, after ``evidence`` pieces of evidence."""
+    z = sum(w * f for w, f in zip(SURE_WEIGHTS, sure_features(raw, evidence, best_text)))
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 @lru_cache(maxsize=512)
@@ -83,9 +122,14 @@ class Reading:
     best: Hypothesis
     lines: tuple[tuple[str, ...], ...]  # the probed mainlines
     raw: float  # share of the surviving weight judging like the best rule on every probed mainline
-    p: float  # calibrated(raw, evidence): the probability that the best rule is the secret rule
+    p: float  # calibrated(raw, evidence): the probability that the best rule is the secret rule, as the bots weigh it
     ideas: tuple[Idea, ...]  # the best rule's idea first, then the others, heaviest first
     evidence: int = 0  # pieces of evidence seen
+
+    @property
+    def sure(self) -> float:
+        """The probability said to people (the hint's "Sure"): ``sure`` of this reading."""
+        return sure(self.raw, self.evidence, self.best.text)
 
     def belief(self, raw: float, more: int = 0) -> float:
         """The probability a best idea holding ``raw`` would have after ``more`` further pieces of evidence."""

@@ -72,7 +72,7 @@ class Try:
 @dataclass(frozen=True)
 class Hint:
     evidence: int  # pieces of evidence weighed
-    sure: float  # the probability that the best rule is the secret rule (``belief``: calibrated)
+    sure: float  # the probability that the best rule is the secret rule (``belief.sure``: what is said to people)
     fitting: int  # rules of the scientist's space that fit the evidence (the fewest contradictions)
     contradicted: int  # pieces of evidence even the best rules contradict (0 while the rule is in the space)
     ideas: int  # distinct ideas (groups of rules that judge alike) among the leading rules
@@ -172,7 +172,7 @@ def read(sci: Scientist, reading: Reading, mainline: list[str], hand: list[str],
             surest = max(zip(distinct, ps), key=lambda cp: cp[1])
             nothing_fits = sum(ps) < NO_PLAY_RISK
     rule = _rule(best.text)
-    return Hint(evidence=sci.evidence, sure=reading.p, fitting=sci.count(), contradicted=sci.min_errors,
+    return Hint(evidence=sci.evidence, sure=reading.sure, fitting=sci.count(), contradicted=sci.min_errors,
                 ideas=len(ideas), leaders=leaders, aspects=aspects, try_card=try_card, surest=surest,
                 nothing_fits=nothing_fits, best=best.text, words={lang: rule.describe(lang) for lang in LANGS},
                 would_guess=would_guess)

@@ -201,7 +201,9 @@ class ScienceBot:
         reading = read(sci, view["mainline"], recent_contexts(view))
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
-                              "raw": reading.raw, "evidence": reading.evidence, "card": choice.card,
+                              "raw": reading.raw, "runner_up": reading.runner_up, "evidence": reading.evidence,
+                              "sure": reading.sure,
+                              "card": choice.card,
                               "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
         if choice.kind == "guess":
             return {"guess": reading.best.text}

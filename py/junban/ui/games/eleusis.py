@@ -33,12 +33,14 @@ from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.games import eleusis_guess, eleusis_hints, eleusis_rule_entry
 from junban.ui.games.eleusis_cards import (
+    asked_column,
     card_face,
     card_name,
     card_names,
     cards_row,
     hand_order,
     mini_card,
+    open_whole_layout,
     render_layout,
 )
 from junban.ui.games.eleusis_checker import (
@@ -89,7 +91,7 @@ def setup_config(screen) -> dict:
 def setup_options(screen):
     config = screen.config
     difficulty = config.get("difficulty", "medium")
-    names = [s["name"] for s in screen.seats]
+    names = screen.seat_names()
     first = config.get("first_dealer")
     options = [h("option", {"value": "auto", "selected": first is None, "key": "auto"},
                  t("el.setup.first_auto", name=names[-1]))]
@@ -610,7 +612,8 @@ def render_sheet(table, name: str, arg: str | None):
         return sheet("scores", t("el.scores.title"), _scores_body(table, view), "table:close")
     if name == "layout":
         return sheet("layout", t("el.line.study_title"),
-                     render_layout(view, "grid", names=table.seat_name, recent=_recent(table, view), ident="el-study"),
+                     render_layout(view, "grid", names=table.seat_name, recent=_recent(table, view), ident="el-study",
+                                   asked=asked_column(arg)),
                      "table:close", kind="wide")
     if name == "round" and arg and arg.isdigit() and 1 <= int(arg) <= len(view["rounds"]):
         return _round_sheet(table, view, int(arg) - 1)
@@ -815,7 +818,7 @@ def handle(table, act: str, arg: str | None) -> None:
             eleusis_hints.handle(table, act, _table_hint, _pick_hinted)
         return
     if act == "el:study":
-        table.open_sheet("layout", opener="#el-line-study")
+        open_whole_layout(table, arg)
     elif act == "el:card" and arg:
         pick_card(table, arg)
     elif act == "el:clear":

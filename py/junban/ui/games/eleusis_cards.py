@@ -10,7 +10,9 @@ in two views of one drawing:
   into rows as wide as the screen, so 40+ cards are seen at once, a phone's width included.
 
 Every card shows its rank and suit at all times (sideline strings are stacked, never overlapped), and a seat
-token under it says who played it (touch has no hover). Cards the others put down since the viewer last acted are
+token under it says who played it (touch has no hover). The line is a strip a few cards tall: under a mainline card
+it shows the first wrong card (the first two where wide; a string lies on its side), and beside it a count of the
+others ("+3") that opens the whole layout at that card, so no wrong card is ever out of sight without a sign of it. Cards the others put down since the viewer last acted are
 ringed. Each card travels when it is played (``parts.motion``): from the hand for the viewer's own plays, from the
 player's seat chip otherwise.
 """
@@ -86,8 +88,12 @@ def cards_row(codes, cls: str = "el-row", label: bool = True):
 # ---------------------------------------------------------------------- the layout
 
 
+LINE_SIDE_SHOWN = (1, 2)  # sideline groups the line shows under a mainline card: on a phone, where wide (760 px+)
+
+
 def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=None, came_from=None,
-                  keys: str | None = None, ident: str = "el-line", study: str | None = None):
+                  keys: str | None = None, ident: str = "el-line", study: str | None = None,
+                  asked: int | None = None):
     """The layout in the line or grid view.
 
     ``line``: ``mainline``, ``sidelines`` (per mainline card, groups ``{"cards", "seat"}``), ``laid_aside``, and
@@ -95,7 +101,9 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
     seat's name (for screen readers). ``recent``: {"main": set of mainline indexes, "side": set of (index, group)}
     to ring. ``came_from(kind, place)``: where a card not on the page before travels from (``kind`` "main",
     "side" or "aside"). ``keys``: a prefix that makes the cards travel (None: a still picture, e.g. a finished
-    round's review). ``study``: the intent of a button that shows the whole layout (None: no button)."""
+    round's review). ``study``: the intent of a button that shows the whole layout (None: no button); in the line
+    view a column whose sideline is longer than the line shows also gets a count that sends it with the column's
+    index. ``asked``: in the grid, the column such a count asked for (marked, and focused by the caller)."""
     mainline = line["mainline"]
     sidelines = line["sidelines"]
     played_by = line.get("played_by") or [None] * len(mainline)
@@ -148,6 +156,8 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
             if names and group.get("seat") is not None:
                 said = t("el.line.by", what=said, name=names(group["seat"]))
             words.append(said)
+        more = _more_button(i, code, sidelines[i] if i < len(sidelines) else [], recent, study, ident) \
+            if view_mode == "line" else None
         label = t("el.line.card", n=i + 1, card=card_name(code))
         if names and who is not None:
             label = t("el.line.by", what=label, name=names(who))
@@ -157,15 +167,18 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
             label += t("el.line.marker_note")
         if words:
             label += t("el.line.wrong_after", cards="; ".join(words))
+        side = h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None
         columns.append(h(
             "li", {"class": ["el-col", "el-newest" if i == len(mainline) - 1 else None,
-                             "recent" if i in recent["main"] else None], "key": i},
+                             "recent" if i in recent["main"] else None, "el-asked" if asked == i else None],
+                   "key": i, "id": f"{ident}-col-{i}" if asked == i else None,
+                   "tabindex": "-1" if asked == i else None},
             h("span", {"class": "visually-hidden"}, label),
             h("span", {"class": "el-col-head", "aria-hidden": "true"}, badges),
             h("span", {"class": ["el-main", "el-placed" if placed else None], "aria-hidden": "true"},
               card_face(code, extra=travel(f"m{i}", "main", i)),
               h("span", {"class": "el-main-foot"}, seat_token(who))),
-            h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None))
+            h("div", {"class": "el-side-row"}, side, more) if more is not None else side))
     wrong = sum(len(g["cards"]) for s in sidelines for g in s)
     view_mode = view_mode if view_mode in VIEWS else "line"
     button = None
@@ -183,3 +196,40 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
         h("div", {"class": "el-scroll", "tabindex": "0", "role": "region", "aria-label": t("el.line.region")},
           h("ol", {"class": "el-line"}, columns)),
     )
+
+
+def _more_button(i: int, code: str, groups: list, recent: dict, study: str | None, ident: str):
+    """The count beside a sideline longer than the line shows under mainline card ``i`` ("+3": the wrong cards
+    out of sight), which opens the whole layout at that card. Its text is the count for a phone and for a wide
+    screen (``LINE_SIDE_SHOWN``); the stylesheet shows the one that applies, and hides the button where nothing
+    is out of sight."""
+    if study is None:
+        return None
+    total = sum(len(g["cards"]) for g in groups)
+    hidden = [total - sum(len(g["cards"]) for g in groups[:shown]) for shown in LINE_SIDE_SHOWN]
+    if not hidden[0]:
+        return None
+    out_of_sight = range(LINE_SIDE_SHOWN[0], len(groups))
+    return h("button", {"type": "button", "data-act": study, "data-arg": str(i), "id": f"{ident}-more-{i}",
+                        "class": ["el-more", "el-more-narrow-only" if not hidden[1] else None,
+                                  "recent" if any((i, g) in recent["side"] for g in out_of_sight) else None],
+                        "aria-label": t("el.line.more_label", n=total, card=card_name(code)),
+                        "aria-haspopup": "dialog"},
+             h("span", {"class": "el-more-narrow", "aria-hidden": "true"}, t("el.line.more", n=hidden[0])),
+             h("span", {"class": "el-more-wide", "aria-hidden": "true"}, t("el.line.more", n=hidden[1])))
+
+
+def open_whole_layout(table, arg: str | None) -> None:
+    """Open the whole layout's sheet: from its button, or from a sideline's count (``arg``: the column's index;
+    the sheet then opens at that column, and focus goes back to the count when it closes)."""
+    column = asked_column(arg)
+    if column is None:
+        table.open_sheet("layout", opener="#el-line-study")
+    else:
+        table.open_sheet("layout", arg=str(column), opener=f"#el-line-more-{column}",
+                         focus=f"#el-study-col-{column}")
+
+
+def asked_column(arg: str | None) -> int | None:
+    """The column a sideline's count asked the whole layout for (None: the whole layout's own button)."""
+    return int(arg) if isinstance(arg, str) and arg.isdigit() and len(arg) < 4 else None

@@ -27,7 +27,16 @@ from junban.ui import i18n
 from junban.ui.charts import binned_chart
 from junban.ui.dom import h
 from junban.ui.games import eleusis_hints, eleusis_rule_entry
-from junban.ui.games.eleusis_cards import card_face, card_name, card_names, hand_order, mini_card, render_layout
+from junban.ui.games.eleusis_cards import (
+    asked_column,
+    card_face,
+    card_name,
+    card_names,
+    hand_order,
+    mini_card,
+    open_whole_layout,
+    render_layout,
+)
 from junban.ui.games.eleusis_checker import (
     checker_panel,
     counted_rule,
@@ -477,7 +486,8 @@ def render_sheet(table, name: str, arg: str | None):
     if name == "layout":
         view = table.view()
         return sheet("layout", t("el.line.study_title"),
-                     render_layout(_line(view), "grid", recent=_last_played(view), ident="el-study"),
+                     render_layout(_line(view), "grid", recent=_last_played(view), ident="el-study",
+                                   asked=asked_column(arg)),
                      "table:close", kind="wide")
     if name == "give-up":
         return confirm("give-up", t("sci.give_up"), t("sci.give_up.confirm"),
@@ -493,7 +503,7 @@ def handle(table, act: str, arg: str | None) -> None:
     if eleusis_hints.handle(table, act, _science_hint, _pick_hinted):
         return
     if act == "el:study":
-        table.open_sheet("layout", opener="#el-line-study")
+        open_whole_layout(table, arg)
     elif act == "sci:card" and arg:
         code, _, copy = arg.rpartition("-")
         if cards.is_card(code) and copy.isdigit() and table.my_turn():

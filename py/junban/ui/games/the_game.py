@@ -57,7 +57,7 @@ def setup_options(screen):
     start_choice = None
     if screen.players > 1:
         suggested = _suggested_start(screen)
-        names = [s["name"] for s in screen.seats]
+        names = screen.seat_names()
         options = [h("option", {"value": "auto", "selected": config.get("start") is None, "key": "auto"},
                      t("tg.start.suggested", name=names[suggested]) if suggested is not None else t("tg.start.auto"))]
         for i, name in enumerate(names):

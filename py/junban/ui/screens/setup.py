@@ -172,7 +172,9 @@ class SetupScreen:
             i = int(name[5:])
             if i < self.players and self.seats[i]["kind"] == "person":
                 self.seats[i]["name"] = str(value)[:NAME_MAX_LENGTH]
-            return False  # the input already shows it; re-render only on other changes
+            # the input already shows it while it is typed; once it is done (change), what names the seats (who
+            # deals or starts first) is drawn again with it
+            return final
         if name.startswith("level-") and name[6:].isdigit():
             i = int(name[6:])
             if i < self.players and value in self.levels:
@@ -192,6 +194,10 @@ class SetupScreen:
                 self.seats.append({"kind": "person", "name": self.services.person_name(i)})
         del self.seats[n:]
         self.config = self.ui.adjust_config(self.config, n)
+
+    def seat_names(self) -> list[str]:
+        """The seats' names as the table will show them (a name left blank is "Player N")."""
+        return [seat.name for seat in self.seat_objects()]
 
     def seat_objects(self) -> list[Seat]:
         seats = []

@@ -148,7 +148,7 @@ class TableScreen:
         game has any: Eleusis's "Your guess"), and buttons for the rules and the menu."""
         game_items = getattr(self.ui, "bar_items", None)
         return h("div", {"class": "table-bar"},
-                 h("h1", {"class": "table-title"}, self.title),
+                 self._title(),
                  marks.mode_chip(self.session),
                  game_items(self) if game_items else None,
                  h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
@@ -164,6 +164,16 @@ class TableScreen:
                  h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
                               "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
                    h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
+
+    def _title(self):
+        """The game's name; where it has a short form ("Solo science"), a phone's narrow top bar shows that one
+        (screen readers still read the whole name)."""
+        short = f"game.{self.session.game}.title_short"
+        if not i18n.has(short):
+            return h("h1", {"class": "table-title"}, self.title)
+        return h("h1", {"class": ["table-title", "has-short"]},
+                 h("span", {"class": "title-full"}, self.title),
+                 h("span", {"class": "title-short", "aria-hidden": "true"}, t(short)))
 
     def _link_button(self):
         """The top bar's button for the phones joined to this table (parts/phones.py), if it has any."""

@@ -35,6 +35,7 @@ EN = {
     "game.eleusis.byline": "Robert Abbott · 3–8 players, or solo science",
     "game.eleusis.blurb": "The dealer has a secret rule for which card may follow. Play, watch, and find it.",
     "game.eleusis-science.title": "Eleusis: solo science",
+    "game.eleusis-science.title_short": "Solo science",  # the top bar on a phone
     "game.eleusis-science.byline": "1 player · a puzzle a day",
     "game.eleusis-science.blurb": "A secret rule, 12 cards and 30 plays. Experiment, then state the rule.",
     "home.lead": "Three card games about order — to play alone, with friends around one device, or with bots.",
@@ -211,6 +212,7 @@ JA = {
     "game.eleusis.byline": "ロバート・アボット · 3～8人、または一人で科学モード",
     "game.eleusis.blurb": "親だけが知る秘密のルールが、次に出せるカードを決める。出して、観察して、ルールを見抜こう。",
     "game.eleusis-science.title": "エレウシス：一人で科学",
+    "game.eleusis-science.title_short": "一人で科学",
     "game.eleusis-science.byline": "1人 · 毎日ひとつの謎",
     "game.eleusis-science.blurb": "秘密のルールがひとつ、手札12枚、30回のプレイ。実験して、ルールを言い当てよう。",
     "home.lead": "順番をめぐる3つのカードゲーム。ひとりでも、1台の端末を囲んだ仲間とでも、ボットとでも遊べます。",
