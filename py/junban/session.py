@@ -306,7 +306,20 @@ class Session:
         seat = self.to_act
         if seat is None or not self.seats[seat].is_bot:
             raise JunbanError("it is not a bot's turn")
-        action = self.bot(seat).act(self.view(seat))
+        return self.bot_action_from(self.bot(seat).act(self.view(seat)))
+
+    def bot_request(self) -> dict:
+        """What the bot in the seat to act needs to choose its action elsewhere (``junban.thinking``: a worker)."""
+        from junban.thinking import bot_request
+
+        seat = self.to_act
+        if seat is None or not self.seats[seat].is_bot:
+            raise JunbanError("it is not a bot's turn")
+        return bot_request(self.game, self.seats[seat].level, self.bot_seed, seat, self.view(seat))
+
+    def bot_action_from(self, action: dict) -> dict:
+        """The bot's chosen ``action`` as the table plays it (table talk the game's last stretch no longer takes
+        becomes a legal move)."""
         legal = self.legal_actions()
         if self.in_last_stretch() and action not in legal and not self._winds_down(action):
             return legal[0]  # the bot wanted table talk the last stretch no longer takes

@@ -93,3 +93,27 @@ def test_eleusis_pyodide_timing_runs(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_lighthouse_run_audits_a_first_visit(dist_dir):
+    """tools/lighthouse_run.py (issue 43): Lighthouse 12.2.3 from npm, mobile preset, one run of home."""
+    result, _ = run_tool(sys.executable, "tools/lighthouse_run.py", "--dist", str(dist_dir), "--runs", "1",
+                         "--hash", "", timeout=600)
+    home = result["addresses"]["#/"]
+    assert 0 <= home["performance"]["median"] <= 1 and home["lcp_ms"]["median"] > 0, result
+    assert home["cls"]["median"] <= 0.05, "the first screen is in the page: nothing moves when Python takes over"
+
+
+def test_bench_main_thread_times_taps_and_long_tasks_at_4x(dist_dir):
+    """tools/bench_main_thread.py (issue 43): one table, a few seconds of bots playing at 4x CPU."""
+    result, _ = run_tool(sys.executable, "tools/bench_main_thread.py", "--dist", str(dist_dir), "--tables",
+                         "the-game", "--seconds", "4")
+    row = result["tables"]["the-game"]
+    assert row["taps"]["count"] >= 1 and "max_ms" in row["long_tasks"], result
+
+
+def test_first_screen_bytes_serves_as_pages_does(dist_dir):
+    """--pages: ETags, max-age and 304s as GitHub Pages sends them; no file of a first visit is downloaded twice."""
+    result, _ = run_tool(sys.executable, "tools/first_screen_bytes.py", str(dist_dir), "--settle", "0", "--pages")
+    [build] = result["builds"].values()
+    assert build["sent_more_than_once"] == {}, build["sent_more_than_once"]
