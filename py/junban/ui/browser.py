@@ -426,6 +426,18 @@ class BrowserPlatform:
         if peer is not None:
             peer.wakeLock(bool(on))
 
+    def show_progress(self, percent: int, searched: str) -> None:
+        """Move the page's progress meters ([role=progressbar] with a fill) to ``percent`` and the count of what was
+        searched (#review-searched) to ``searched``, without drawing the screen again (The Game's deal analysis)."""
+        for meter in self.document.querySelectorAll(".review-meter[role=progressbar]"):
+            meter.setAttribute("aria-valuenow", str(percent))
+            fill = _present(meter.firstElementChild)
+            if fill is not None:
+                fill.setAttribute("style", f"width:{percent}%")
+        count = _present(self.document.getElementById("review-searched"))
+        if count is not None:
+            count.textContent = searched
+
     # -- the bots' thinking, in a worker of its own (assets/thinking-worker.mjs; ui/thinking.py)
 
     def _thinking_worker(self):
