@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -117,3 +118,13 @@ def test_first_screen_bytes_serves_as_pages_does(dist_dir):
     result, _ = run_tool(sys.executable, "tools/first_screen_bytes.py", str(dist_dir), "--settle", "0", "--pages")
     [build] = result["builds"].values()
     assert build["sent_more_than_once"] == {}, build["sent_more_than_once"]
+
+
+@pytest.mark.skipif(not Path("/usr/bin/WebKitWebDriver").exists() or not shutil.which("xvfb-run"),
+                    reason="WebKitGTK's driver and xvfb are not installed (apt-get install webkit2gtk-driver xvfb)")
+def test_bench_webkit_places_the_engines_start_up_steps(dist_dir):
+    """tools/bench_webkit.py (issue 43): WebKitGTK beside Chromium, a first visit, again, and offline."""
+    result, _ = run_tool(sys.executable, "tools/bench_webkit.py", "--dist", str(dist_dir), "--runs", "1", timeout=900)
+    for engine in ("webkit", "chromium"):
+        assert set(result[engine]) == {"first", "again", "offline"}, result
+        assert all(load["ready_ms"] > 0 for load in result[engine].values()), result
