@@ -82,9 +82,9 @@ FIRST_SCREEN_FILES = (
     "junban/ui/text/__init__.py", "junban/ui/text/common.py", "junban/ui/text/errors.py",
     "junban/ui/text/help.py", "junban/ui/text/storage.py",
 )
-# The stylesheets (assets/css/) the first screen needs, bundled in name order into assets/junban.css, which
-# index.html links; the others (the tables', help, storage) into assets/junban-later.css, which the page links
-# when it fetches the later archive (index.html's junbanLoadLater). tests/ui/test_archives.py checks that the
+# The stylesheets (assets/css/) the first screen needs, bundled in name order and written into index.html in place
+# of its link to assets/junban.css (index_html); the others (the tables', help, storage) into
+# assets/junban-later.css, which the page links when it fetches the later archive (index.html's junbanLoadLater). tests/ui/test_archives.py checks that the
 # first ones style everything the home screen draws.
 FIRST_SCREEN_STYLES = ("00-base.css", "05-app-update.css")
 LATER_STYLESHEET = "junban-later.css"

@@ -128,3 +128,11 @@ def test_bench_webkit_places_the_engines_start_up_steps(dist_dir):
     for engine in ("webkit", "chromium"):
         assert set(result[engine]) == {"first", "again", "offline"}, result
         assert all(load["ready_ms"] > 0 for load in result[engine].values()), result
+
+
+def test_bench_first_visit_compares_the_two_boots(dist_dir):
+    """tools/bench_first_visit.py (issue 43): a first visit from the snapshot and plainly, one fast link."""
+    result, _ = run_tool(sys.executable, "tools/bench_first_visit.py", "--dist", str(dist_dir), "--rounds", "1",
+                         "--mbps", "40", "--rate", "1", "--rtt", "20")
+    row = result["speeds"]["40"]
+    assert row["snapshot_ms"] > 0 and row["plain_ms"] > 0, result
