@@ -82,9 +82,9 @@ FIRST_SCREEN_FILES = (
     "junban/ui/text/__init__.py", "junban/ui/text/common.py", "junban/ui/text/errors.py",
     "junban/ui/text/help.py", "junban/ui/text/storage.py",
 )
-# The stylesheets (assets/css/) the first screen needs, bundled in name order into assets/junban.css, which
-# index.html links; the others (the tables', help, storage) into assets/junban-later.css, which the page links
-# when it fetches the later archive (index.html's junbanLoadLater). tests/ui/test_archives.py checks that the
+# The stylesheets (assets/css/) the first screen needs, bundled in name order and written into index.html in place
+# of its link to assets/junban.css (index_html); the others (the tables', help, storage) into
+# assets/junban-later.css, which the page links when it fetches the later archive (index.html's junbanLoadLater). tests/ui/test_archives.py checks that the
 # first ones style everything the home screen draws.
 FIRST_SCREEN_STYLES = ("00-base.css", "05-app-update.css")
 LATER_STYLESHEET = "junban-later.css"
@@ -285,6 +285,39 @@ def package_module(name: str):
         sys.path.remove(str(PY_SOURCE))
 
 
+FIRST_SCREEN_MARK = "<!-- junban:first-screen -->"  # in index.html's #app: home, in English
+FIRST_SCREENS_MARK = "<!-- junban:first-screens -->"  # where the other first screens go, as <template>s
+
+
+# The stylesheets index.html links, written into it instead (index_html): on a first visit over a slow link each
+# link held the first paint back by a request (Lighthouse, docs/performance.md).
+FIRST_STYLESHEET_LINK = '<link rel="stylesheet" href="./assets/junban.css">'  # FIRST_SCREEN_STYLES, bundled
+PYSCRIPT_STYLESHEET_LINK = '<link rel="stylesheet" href="./vendor/pyscript/core.css">'
+
+
+def index_html(stylesheets: dict[str, str] | None = None) -> str:
+    """index.html with the first screens drawn in (``junban.ui.prerender``): home in English inside ``#app``, so the
+    page shows it as it arrives, and every first screen (home, each game's setup and rules, the loading screen, in
+    each language) as a ``<template>`` its first script picks from by the address and the person's language.
+    ``stylesheets``: {a stylesheet's <link> in index.html: the CSS written in its place}."""
+    import html
+
+    prerender = package_module("ui.prerender")
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    screens = prerender.first_screens()
+    home = next(s for s in screens if s.route == "home" and s.lang == "en")
+    templates = "\n".join(
+        f'<template id="first:{s.route}:{s.lang}" data-title="{html.escape(s.title)}" '
+        f'data-skip="{html.escape(s.skip_link)}">{s.html}</template>' for s in screens)
+    inlined = [(link, f"<style>{css}</style>") for link, css in (stylesheets or {}).items()]
+    for mark, text in ((FIRST_SCREEN_MARK, home.html), (FIRST_SCREENS_MARK, templates),
+                       ("__BUILD_DAY__", prerender.BUILD_DAY), *inlined):
+        if page.count(mark) != 1:
+            raise BuildError(f"index.html must contain {mark} exactly once")
+        page = page.replace(mark, text)
+    return page
+
+
 def short_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
@@ -330,10 +363,14 @@ def build(dist: Path = DIST) -> dict:
     _copy(MANIFEST, dist / MANIFEST.name)
     write_icons(dist / "assets" / "icons")
     (dist / "assets").mkdir(exist_ok=True)
-    for name, first in (("junban.css", True), (LATER_STYLESHEET, False)):
+    first_css = ""
+    for name, first in ((None, True), (LATER_STYLESHEET, False)):
         sheets = [p for p in sorted((assets / "css").glob("*.css")) if (p.name in FIRST_SCREEN_STYLES) == first]
         css = "\n".join(f"/* {p.name} */\n" + p.read_text(encoding="utf-8") for p in sheets)
-        (dist / "assets" / name).write_text(css, encoding="utf-8")
+        if first:  # in index.html itself (index_html): no request holds up the first paint
+            first_css = css
+        else:
+            (dist / "assets" / name).write_text(css, encoding="utf-8")
 
     config = {
         # The vendored Pyodide, which index.html starts booting before PyScript has loaded (see that module).
@@ -346,7 +383,10 @@ def build(dist: Path = DIST) -> dict:
     vendor_japanese_font(dist)
     for path, name in QR_FILES.items():
         _copy(NODE_MODULES / path, dist / QR_DIR / name)
-    (dist / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    (dist / "index.html").write_text(index_html({
+        FIRST_STYLESHEET_LINK: first_css,
+        PYSCRIPT_STYLESHEET_LINK: (dist / "vendor" / "pyscript" / "core.css").read_text(encoding="utf-8")}),
+        encoding="utf-8")
     (dist / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve files as they are
 
     check_relative_urls(dist)
@@ -681,11 +721,13 @@ def _run(cmd: list[str], **kw) -> None:
         raise BuildError(f"command failed ({result.returncode}): {' '.join(cmd)}")
 
 
-APT_PACKAGES = {"/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr"}  # the browsers tests drive
+APT_PACKAGES = {  # the browsers the tests drive (WebKitGTK's driver runs under a virtual X server)
+    "/usr/bin/chromium": "chromium", "/usr/bin/firefox-esr": "firefox-esr",
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver", "/usr/bin/xvfb-run": "xvfb"}
 
 
 def install_test_requirements() -> None:
-    """Everything the tests need on a fresh Debian machine: Chromium and Firefox ESR, pip requirements,
+    """Everything the tests need on a fresh Debian machine: Chromium, Firefox ESR and WebKitGTK, pip requirements,
     node_modules (again whenever it lacks a package the lock file names, e.g. puppeteer-core after an update)."""
     missing = [package for path, package in APT_PACKAGES.items() if not Path(path).exists()]
     if missing:
@@ -697,6 +739,8 @@ def install_test_requirements() -> None:
         _run([*sudo, apt, "update", "-qq"], env=env)
         _run([*sudo, apt, "install", "-y", "-qq", *missing], env=env)
     _run([sys.executable, "-m", "pip", "install", "-q", "-r", "requirements-dev.txt"])
+    # npm ci also when a dev tool the tests run is missing (node_modules_current: the lock file's packages, so a
+    # machine that ran npm ci before a tool such as lighthouse or puppeteer-core came gets it)
     if not node_modules_current():
         npm = shutil.which("npm")
         if not npm:

@@ -10,38 +10,14 @@
 // analysis goes (at most every 100 ms); {kind: "verdict", json} as soon as the best result from the start is known
 // (the page shows it while the turning point is looked for; again if a later search finds a better best); then
 // {kind: "done", json} (its result) or {kind: "failed", message}.
-import { start } from "./pyodide-early.mjs";
+import { startPython } from "./python-worker.mjs";
 
 const PROGRESS_MS = 100;
 const NODES_PER_STEP = 25;
 
-async function bytesOf(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** The package's two archives, as the page has them (pyscript.json names the first, which names the later). */
-async function loadPackage(pyodide) {
-  const config = await (await fetch(new URL("../pyscript.json", import.meta.url))).json();
-  const [first] = Object.keys(config.files);
-  pyodide.FS.writeFile("/junban.zip", await bytesOf(new URL(first, new URL("../", import.meta.url))));
-  pyodide.runPython(`
-import sys
-sys.path.insert(0, "/junban.zip")
-from junban.archives import LaterArchive
-later = LaterArchive.described_in("/junban.zip", "/junban-later.zip").install()
-`);
-  const laterUrl = pyodide.runPython("later.url");
-  const later = await bytesOf(new URL(laterUrl, new URL("../", import.meta.url)));
-  pyodide.globals.set("later_bytes", later);
-  pyodide.runPython("later.arrived(later_bytes.to_bytes())\ndel later_bytes");
-}
-
 self.onmessage = async ({ data }) => {
   try {
-    const pyodide = await start();
-    await loadPackage(pyodide);
+    const pyodide = await startPython();
     pyodide.globals.set("request", data.request);
     pyodide.runPython(`
 import json

@@ -41,7 +41,9 @@ self.addEventListener("install", (event) => {
 async function precache(name) {
   const cache = await caches.open(name);
   await Promise.all(FILES.map(async ([path, integrity]) => {
-    const response = await fetch(new Request(path, { cache: "no-cache", integrity }));
+    // index.html is asked for by the address people open ("./"): the page's own download of it is in the browser's
+    // cache under that address, so revalidating it there costs a 304, where "index.html" downloaded it again.
+    const response = await fetch(new Request(path === INDEX ? "./" : path, { cache: "no-cache", integrity }));
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
     if (path === INDEX) await cache.put("./", response.clone()); // the address people open
     await cache.put(path, response);

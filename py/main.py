@@ -46,15 +46,15 @@ try:
         except Exception:  # not fetched: the app asks again, and says so if it fails again (with "Try again")
             traceback.print_exc()
     app = App(BrowserPlatform(later))
-    shell = document.getElementById("shell")
-    if shell not in (None, jsnull):
-        shell.remove()
-    app.start()
+    app.start()  # takes over the first screen index.html shows (junban.ui.prerender), and does what was tapped
+    boot = document.getElementById("boot")  # "Starting the game engine…"
+    if boot not in (None, jsnull):
+        boot.remove()
     use_japanese_font()
 except Exception as err:  # show the person what broke instead of a page that never becomes ready
     traceback.print_exc()
     use_japanese_font()
-    place = document.querySelector(".boot p")  # the start-up screen's words, or the app's place once it is gone
+    place = document.querySelector("#boot p")  # the start-up strip's words, or the app's place once it is gone
     if place in (None, jsnull):
         place = document.getElementById("app")
     if place not in (None, jsnull):

@@ -87,32 +87,65 @@ GZIP_LEVEL = 6
 
 class HostLikeHandler(build.QuietHandler):
     """build.py's static files, gzip-compressed as GitHub Pages sends them when the server's ``host_gzip`` is on
-    (HOST_GZIPS, to a browser that accepts gzip), with Last-Modified and 304s as before."""
+    (HOST_GZIPS, to a browser that accepts gzip), with Last-Modified and 304s as before. With the server's
+    ``pages_headers`` on too, every response also carries the caching headers GitHub Pages sends (an ETag — weak
+    for a gzipped body, as an nginx-like server makes it —, ``Cache-Control: max-age=600``) and an ``If-None-Match``
+    that matches is answered 304 (tools/first_screen_bytes.py --pages: does a first visit download a file twice?)."""
 
     compressed: dict = {}  # (path, mtime) -> the gzip body, made once
 
+    def _etag(self, path: str, gzipped: bool) -> str:
+        stat = os.stat(path)
+        return f'{"W/" if gzipped else ""}"{int(stat.st_mtime):x}-{stat.st_size:x}"'
+
+    def _pages_headers(self, path: str, gzipped: bool) -> None:
+        if getattr(self.server, "pages_headers", False):
+            self.send_header("ETag", self._etag(path, gzipped))
+            self.send_header("Cache-Control", "max-age=600")
+
+    def _not_modified(self, path: str, gzipped: bool) -> bool:
+        """Answer 304 if the browser's copy is current (If-None-Match first, as HTTP says, else If-Modified-Since)."""
+        match = self.headers.get("If-None-Match")
+        if match is not None and getattr(self.server, "pages_headers", False):
+            current = self._etag(path, gzipped).removeprefix("W/")
+            fresh = any(tag.strip().removeprefix("W/") == current for tag in match.split(","))
+        else:
+            since = self.headers.get("If-Modified-Since")
+            fresh = bool(since) and email.utils.parsedate_to_datetime(since).timestamp() >= int(os.stat(path).st_mtime)
+        if fresh:
+            self.send_response(304)
+            self._pages_headers(path, gzipped)
+            self.end_headers()
+        return fresh
+
     def send_head(self):
         path = self.translate_path(self.path)
-        if (not getattr(self.server, "host_gzip", False) or not path.endswith(HOST_GZIPS)
-                or "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path)):
+        if not os.path.isfile(path):
             return super().send_head()
-        mtime = os.stat(path).st_mtime
-        since = self.headers.get("If-Modified-Since")
-        if since and email.utils.parsedate_to_datetime(since).timestamp() >= int(mtime):
-            self.send_response(304)
-            self.end_headers()
+        gzipped = (getattr(self.server, "host_gzip", False) and path.endswith(HOST_GZIPS)
+                   and "gzip" in self.headers.get("Accept-Encoding", ""))
+        if not gzipped and not getattr(self.server, "pages_headers", False):
+            return super().send_head()
+        if self._not_modified(path, gzipped):
             return None
-        key = (path, mtime)
-        if key not in self.compressed:
+        mtime = os.stat(path).st_mtime
+        if gzipped:
+            key = (path, mtime)
+            if key not in self.compressed:
+                with open(path, "rb") as f:
+                    self.compressed[key] = gzip.compress(f.read(), GZIP_LEVEL)
+            body = self.compressed[key]
+        else:
             with open(path, "rb") as f:
-                self.compressed[key] = gzip.compress(f.read(), GZIP_LEVEL)
-        body = self.compressed[key]
+                body = f.read()
         self.send_response(200)
         self.send_header("Content-type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(mtime)))
         self.send_header("Vary", "Accept-Encoding")
+        self._pages_headers(path, gzipped)
         self.end_headers()
         return io.BytesIO(body)
 
@@ -120,7 +153,7 @@ class HostLikeHandler(build.QuietHandler):
 class Site:
     """The build plus bare.html, served on 127.0.0.1 in a thread; ``host_gzip``: gzip what GitHub Pages gzips."""
 
-    def __init__(self, dist: Path | None, workdir: Path, host_gzip: bool = False):
+    def __init__(self, dist: Path | None, workdir: Path, host_gzip: bool = False, pages_headers: bool = False):
         if dist is None:
             dist = workdir / "site"
             build.build(dist)
@@ -128,6 +161,7 @@ class Site:
         shutil.copyfile(ROOT / "tools" / "bare_pyodide.html", dist / "bare.html")
         self.httpd = build.ThreadingServer(("127.0.0.1", 0), functools.partial(HostLikeHandler, directory=str(dist)))
         self.httpd.host_gzip = host_gzip
+        self.httpd.pages_headers = pages_headers
         self.httpd.handle_error = lambda request, address: None  # a browser closed mid-download: not news
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

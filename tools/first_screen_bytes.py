@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locale", default=None, help="the browser's language, e.g. ja-JP (default: en-US)")
     parser.add_argument("--settle", type=float, default=4.0, help="seconds to wait once the worker is active")
     parser.add_argument("--files", action="store_true", help="list every file, not only the 25 largest")
+    parser.add_argument("--pages", action="store_true",
+                        help="serve as GitHub Pages does (gzip, ETag, Cache-Control: max-age=600, 304s) and list "
+                             "every file whose body came more than once")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -127,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright:
         for dist in args.dists:
             work = Path(tempfile.mkdtemp(prefix="junban-bytes-"))
-            site = bench_startup.Site(dist, work)
+            site = bench_startup.Site(dist, work, host_gzip=args.pages, pages_headers=args.pages)
             try:
                 counted = count(dist, visit(playwright, site, work / "profile", args.hash, args.settle, args.locale))
             finally:
@@ -146,7 +149,13 @@ def main(argv: list[str] | None = None) -> int:
                                 ("precache", "by the service worker (precache)"), ("visit", "the whole first visit")):
                 size, sent = totals[when]
                 print(f"{'total ' + label:58} {'':8} {'':>5} {size:>11,} {sent:>11,}")
+            twice: dict[str, int] = {}
+            for (when, path), (times, _, _) in rows.items():
+                twice[path] = twice.get(path, 0) + times
+            twice = {path: times for path, times in sorted(twice.items()) if times > 1}
+            print(f"files whose body was sent more than once: {twice or 'none'}")
             results[str(dist)] = {
+                "sent_more_than_once": twice,
                 **{f"{when}_{kind}": totals[when][i] for when in totals for i, kind in ((0, "bytes"), (1, "sent"))},
                 "files": {f"{when}:{path}": row for (when, path), row in rows.items()},
             }

@@ -356,7 +356,20 @@ class Session:
         seat = self.bot_seat()
         if seat is None:
             raise JunbanError("it is not a bot's turn")
-        action = self.bot(seat).act(self.view(seat))
+        return self.bot_action_from(self.bot(seat).act(self.view(seat)), seat)
+
+    def bot_request(self) -> dict:
+        """What the bot in ``bot_seat`` needs to choose its action elsewhere (``junban.thinking``: a worker)."""
+        from junban.thinking import bot_request
+
+        seat = self.bot_seat()
+        if seat is None:
+            raise JunbanError("it is not a bot's turn")
+        return bot_request(self.game, self.seats[seat].level, self.bot_seed, seat, self.view(seat))
+
+    def bot_action_from(self, action: dict, seat: int) -> dict:
+        """The action the bot in ``seat`` chose, as the table plays it (table talk the log no longer takes
+        becomes a legal move)."""
         legal = self.legal_actions(seat)
         if (self.in_last_stretch() and action not in legal and not self._winds_down(action)) or \
                 (self._is_talk(action) and self.talked_out()):

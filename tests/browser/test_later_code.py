@@ -66,7 +66,8 @@ def test_a_game_link_opened_first_waits_for_the_later_archive_and_is_ready_only_
         page.wait_for_timeout(50)
     assert held.routes
     page.wait_for_timeout(300)
-    assert page.locator("#shell .boot").is_visible()  # "Starting…", never a half-drawn table
+    assert page.get_by_role("heading", name="Loading the games…").is_visible()  # never home's games
+    assert page.locator("#app .game-tile").count() == 0 and page.locator(".pile").count() == 0
     assert page.get_attribute("html", "data-ready") != "true"  # ready means the screen asked for is up
     held.release()
     page.wait_for_selector(READY)

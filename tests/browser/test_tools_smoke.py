@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,45 @@ def test_the_sure_figure_is_drawn_as_a_png_picture(tmp_path):
     assert done.returncode == 0, done.stderr
     png = (tmp_path / "s.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+
+
+def test_lighthouse_run_audits_a_first_visit(dist_dir):
+    """tools/lighthouse_run.py (issue 43): Lighthouse 12.2.3 from npm, mobile preset, one run of home."""
+    result, _ = run_tool(sys.executable, "tools/lighthouse_run.py", "--dist", str(dist_dir), "--runs", "1",
+                         "--hash", "", timeout=600)
+    home = result["addresses"]["#/"]
+    assert 0 <= home["performance"]["median"] <= 1 and home["lcp_ms"]["median"] > 0, result
+    assert home["cls"]["median"] <= 0.05, "the first screen is in the page: nothing moves when Python takes over"
+
+
+def test_bench_main_thread_times_taps_and_long_tasks_at_4x(dist_dir):
+    """tools/bench_main_thread.py (issue 43): one table, a few seconds of bots playing at 4x CPU."""
+    result, _ = run_tool(sys.executable, "tools/bench_main_thread.py", "--dist", str(dist_dir), "--tables",
+                         "the-game", "--seconds", "4")
+    row = result["tables"]["the-game"]
+    assert row["taps"]["count"] >= 1 and "max_ms" in row["long_tasks"], result
+
+
+def test_first_screen_bytes_serves_as_pages_does(dist_dir):
+    """--pages: ETags, max-age and 304s as GitHub Pages sends them; no file of a first visit is downloaded twice."""
+    result, _ = run_tool(sys.executable, "tools/first_screen_bytes.py", str(dist_dir), "--settle", "0", "--pages")
+    [build] = result["builds"].values()
+    assert build["sent_more_than_once"] == {}, build["sent_more_than_once"]
+
+
+@pytest.mark.skipif(not Path("/usr/bin/WebKitWebDriver").exists() or not shutil.which("xvfb-run"),
+                    reason="WebKitGTK's driver and xvfb are not installed (apt-get install webkit2gtk-driver xvfb)")
+def test_bench_webkit_places_the_engines_start_up_steps(dist_dir):
+    """tools/bench_webkit.py (issue 43): WebKitGTK beside Chromium, a first visit, again, and offline."""
+    result, _ = run_tool(sys.executable, "tools/bench_webkit.py", "--dist", str(dist_dir), "--runs", "1", timeout=900)
+    for engine in ("webkit", "chromium"):
+        assert set(result[engine]) == {"first", "again", "offline"}, result
+        assert all(load["ready_ms"] > 0 for load in result[engine].values()), result
+
+
+def test_bench_first_visit_compares_the_two_boots(dist_dir):
+    """tools/bench_first_visit.py (issue 43): a first visit from the snapshot and plainly, one fast link."""
+    result, _ = run_tool(sys.executable, "tools/bench_first_visit.py", "--dist", str(dist_dir), "--rounds", "1",
+                         "--mbps", "40", "--rate", "1", "--rtt", "20")
+    row = result["speeds"]["40"]
+    assert row["snapshot_ms"] > 0 and row["plain_ms"] > 0, result

@@ -241,6 +241,10 @@ class FakePlatform:
     def stop_analysis(self, handle):
         self.analyses_stopped.append(handle)
 
+    def show_progress(self, percent, searched):
+        """Progress moved on the page as it is (the review's meters): recorded, the fake page is not changed."""
+        self.__dict__.setdefault("progress_shown", []).append((percent, searched))
+
     def listen(self, app):
         self.app = app
 

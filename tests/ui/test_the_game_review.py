@@ -90,6 +90,12 @@ def test_the_analysis_runs_in_a_worker_and_the_page_shows_its_answer():
     review = table(app).review
     assert review.worker is not None and review.status == "running"
     assert review.analysis.nodes == 0, "nothing runs in the page"
+    drawn = []
+    render, app.services._render = app.services._render, lambda: (drawn.append(1), render())
+    platform.run_timers(1)  # the worker's progress, then its verdict: only the verdict draws the review again
+    assert len(platform.progress_shown) == 1 and len(drawn) == 1, "progress moves the meters only (issue 43)"
+    percent, searched = platform.progress_shown[-1]
+    assert 0 <= percent <= 100 and "positions" in searched
     platform.run_timers(10)
     assert review.status == "done" and review.worker is None
     verdict = by_id(platform, "review-verdict").textContent

@@ -34,7 +34,8 @@ class App:
         self.services = Services(platform, go=self.go, render=self.render, current=lambda: self.screen)
         lang = self.services.settings.get("lang")
         self.services.use_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
-        self.renderer = Renderer(platform.document, platform.root)
+        # The first render takes over the first screen the build drew into the page, where the platform has one.
+        self.renderer = Renderer(platform.document, platform.root, getattr(platform, "take_over", None))
         self.screen = None
         self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
@@ -64,6 +65,10 @@ class App:
 
     def start(self) -> None:
         self.platform.listen(self)
+        early = self._early_intents()
+        for kind, *args in early:  # the language first: the first screen is then drawn in it (and taken over)
+            if kind == "act" and args[0] == "app:lang" and args[1] in i18n.LANGUAGES:
+                self.services.set_setting("lang", args[1])
         self.store.check_all()
         self.services.sweep_empty_saves()
         self.route(self.platform.get_hash())
@@ -77,6 +82,24 @@ class App:
         if hasattr(self.platform, "on_update_ready"):  # the offline copy (the CPython test platform has none)
             self.platform.on_update_ready(self.offer_update)
         self.load_later_code()  # now, in the background: a game then opens at once
+        for kind, *args in early:  # what was tapped or typed on the first screen, now that its screen is up
+            if kind == "act" and args[0] != "app:lang":
+                self.dispatch(args[0], args[1])
+            elif kind == "field":
+                self.field(args[0], args[1], final=args[2] is True)
+
+    def _early_intents(self) -> list:
+        """What the person tapped or typed on the first screen before the app was up (index.html kept it), in
+        order: ("act", act, arg) and ("field", name, value, final), each checked for its shape."""
+        early = getattr(self.platform, "early_intents", None)
+        kept = []
+        for intent in early() if early is not None else []:
+            kind, *args = intent
+            if kind == "act" and len(args) == 2 and isinstance(args[0], str):
+                kept.append(("act", args[0], args[1] if isinstance(args[1], str) else None))
+            elif kind == "field" and len(args) == 3 and isinstance(args[0], str):
+                kept.append(("field", args[0], args[1], args[2] is True))
+        return kept
 
     def _set_ready(self) -> None:
         if not self.ready:
@@ -382,24 +405,12 @@ class App:
         services = self.services
         try:
             screen = self.screen
-            try:
-                body = screen.render() if screen is not None else h("p", {}, t("loading"))
-            except NotLoadedYet:  # a screen that draws something of the later code: drawn again once it is in
-                from junban.ui.screens.loading import LoadingScreen
-
-                self._wait_for_later_code(self.render)
-                body = LoadingScreen(self.services).render()
-            title = getattr(screen, "title", None)
-            self.platform.set_title(f"{title} · Junban" if title else "Junban")
+            page = self.page()
+            self.platform.set_title(self.page_title())
             motion = getattr(screen, "motion", False)
             if motion:
                 self.platform.motion_before()
-            self.renderer.render([
-                self._header(screen),
-                self._notices(),
-                h("main", {"id": "main", "class": ["screen", getattr(screen, "screen_class", None)],
-                           "tabindex": "-1"}, body),
-            ])
+            self.renderer.render(page)
             if motion:
                 self.platform.motion_after(services.motion_ms())
             if services.focus_target:
@@ -409,6 +420,28 @@ class App:
             self._rendering = False
         if screen is not None and hasattr(screen, "after_render"):
             screen.after_render()
+
+    def page(self) -> list:
+        """What the page shows of the screen: the top bar, the notices, the screen itself (``render`` draws it; the
+        build writes it as HTML for the first screens, ``junban.ui.prerender``)."""
+        screen = self.screen
+        try:
+            body = screen.render() if screen is not None else h("p", {}, t("loading"))
+        except NotLoadedYet:  # a screen that draws something of the later code: drawn again once it is in
+            from junban.ui.screens.loading import LoadingScreen
+
+            self._wait_for_later_code(self.render)
+            body = LoadingScreen(self.services).render()
+        return [
+            self._header(screen),
+            self._notices(),
+            h("main", {"id": "main", "class": ["screen", getattr(screen, "screen_class", None)], "tabindex": "-1"},
+              body),
+        ]
+
+    def page_title(self) -> str:
+        title = getattr(self.screen, "title", None)
+        return f"{title} · Junban" if title else "Junban"
 
     def _header(self, screen):
         """The top bar. A screen may put its own things in it (a table: its title and menu)."""

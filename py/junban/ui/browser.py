@@ -113,6 +113,25 @@ class BrowserPlatform:
         if el is not None:
             el.focus()
 
+    # -- the first screen index.html showed before Python was up (junban.ui.prerender)
+
+    def take_over(self, drawn: str):
+        """The page's nodes in #app, in document order, if it shows exactly ``drawn`` (HTML), else None (#app is
+        emptied): ``dom.Renderer``'s first render. Ends what index.html did before Python was up."""
+        first = _present(getattr(self.window, "junbanFirst", None))
+        if first is None:
+            return None
+        nodes = _present(first.takeOver(drawn))
+        return None if nodes is None else list(nodes)
+
+    def early_intents(self) -> list:
+        """What the person tapped or typed before Python was up, in order: ("act", act, arg) and ("field", name,
+        value, final)."""
+        first = _present(getattr(self.window, "junbanFirst", None))
+        if first is None:
+            return []
+        return [tuple(_present(x) for x in intent) for intent in first.kept().to_py()]
+
     # -- motion (assets/table.js): cards travel from where they were drawn last to where they are now
 
     def motion_before(self) -> None:
@@ -420,6 +439,69 @@ class BrowserPlatform:
         peer = _present(getattr(self.window, "junbanPeer", None))
         if peer is not None:
             peer.wakeLock(bool(on))
+
+    def show_progress(self, percent: int, searched: str) -> None:
+        """Move the page's progress meters ([role=progressbar] with a fill) to ``percent`` and the count of what was
+        searched (#review-searched) to ``searched``, without drawing the screen again (The Game's deal analysis)."""
+        for meter in self.document.querySelectorAll(".review-meter[role=progressbar]"):
+            meter.setAttribute("aria-valuenow", str(percent))
+            fill = _present(meter.firstElementChild)
+            if fill is not None:
+                fill.setAttribute("style", f"width:{percent}%")
+        count = _present(self.document.getElementById("review-searched"))
+        if count is not None:
+            count.textContent = searched
+
+    # -- the bots' thinking, in a worker of its own (assets/thinking-worker.mjs; ui/thinking.py)
+
+    def _thinking_worker(self):
+        """The worker the bots think in (started once), or None where module workers cannot run."""
+        if "_thinker" not in self.__dict__:
+            self._thinker = None
+            self._thoughts: dict = {}  # request id -> on_answer
+            if _present(getattr(self.window, "Worker", None)) is None:
+                return None
+            url = js.URL.new("./assets/thinking-worker.mjs", self.document.baseURI).href
+            try:
+                worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+            except Exception:
+                return None
+
+            def received(event):
+                data = event.data
+                on_answer = self._thoughts.pop(int(data.id), None)
+                if on_answer is not None:
+                    on_answer(str(data.kind), str(data.json) if str(data.kind) == "answer" else str(data.message))
+
+            def broke(event):  # the worker's script could not load: every question waiting is answered "failed"
+                waiting, self._thoughts = self._thoughts, {}
+                self._thinker = None
+                for on_answer in waiting.values():
+                    on_answer("failed", str(getattr(event, "message", "") or "the worker could not start"))
+
+            proxies = [create_proxy(received), create_proxy(broke)]
+            self._proxies.extend(proxies)
+            worker.onmessage, worker.onerror = proxies
+            self._thinker = worker
+        return self._thinker
+
+    def think_warm_up(self) -> None:
+        """Start the bots' worker (Python in it) ahead of the first question."""
+        worker = self._thinking_worker()
+        if worker is not None:
+            worker.postMessage(to_js({"warmUp": True}, dict_converter=js.Object.fromEntries))
+
+    def think(self, request: str, on_answer) -> None:
+        """Ask the bots' worker (``request``: junban.thinking's, as JSON): ``on_answer(kind, text)`` — "answer" (the
+        JSON answer), "error" (the thinking raised: why) or "failed" (no worker here, or it could not start)."""
+        worker = self._thinking_worker()
+        if worker is None:
+            on_answer("failed", "no module worker in this browser")
+            return
+        ident = self.__dict__.get("_thought_id", 0) + 1
+        self._thought_id = ident
+        self._thoughts[ident] = on_answer
+        worker.postMessage(to_js({"id": ident, "request": request}, dict_converter=js.Object.fromEntries))
 
     # -- The Game's deal analysis, in a worker of its own (assets/analysis-worker.mjs)
 

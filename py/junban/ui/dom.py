@@ -68,7 +68,8 @@ def _flatten(children) -> list:
         if isinstance(child, (VNode, VText)):
             out.append(child)
         elif isinstance(child, str):
-            out.append(VText(child))
+            if child:  # an empty text is no node (the page's HTML parser would make none of it either)
+                out.append(VText(child))
         elif isinstance(child, (int, float)):
             out.append(VText(str(child)))
         else:
@@ -95,17 +96,47 @@ def find_all(node, predicate) -> list[VNode]:
 
 
 class Renderer:
-    """Keeps a container's children equal to the last rendered tree, touching only what changed."""
+    """Keeps a container's children equal to the last rendered tree, touching only what changed.
 
-    def __init__(self, document, container):
+    ``take_over(html)``: how the first render takes over what the container already shows (the first screen the
+    build rendered into the page, ``junban.ui.prerender``): given the HTML of the tree about to be drawn, it returns
+    the container's elements and text nodes in document order (comments left out) if the container shows exactly
+    that, else None after emptying the container. Without it (or with None) the first render starts from nothing."""
+
+    def __init__(self, document, container, take_over=None):
         self.document = document
         self.container = container
         self.tree: list = []
+        self._take_over = take_over
 
     def render(self, children: Child) -> None:
         new = _flatten([children])
+        if self._take_over is not None:
+            take_over, self._take_over = self._take_over, None
+            nodes = take_over(to_html(new))
+            if nodes is not None and self._adopt(new, nodes):
+                self.tree = new
+                return
         self._patch_children(self.container, self.tree, new, svg=False)
         self.tree = new
+
+    def _adopt(self, tree: list, nodes) -> bool:
+        """Give each node of ``tree`` the page's element or text node at its place (``nodes``: document order);
+        False if their numbers differ (then the tree is drawn afresh)."""
+        order: list = []
+
+        def walk(children):
+            for child in children:
+                order.append(child)
+                if isinstance(child, VNode):
+                    walk(child.children)
+
+        walk(tree)
+        if len(order) != len(nodes):
+            return False
+        for node, el in zip(order, nodes):
+            node.el = el
+        return True
 
     # -- creation
 
@@ -219,3 +250,49 @@ def _same_kind(a, b) -> bool:
     if isinstance(a, VText) or isinstance(b, VText):
         return isinstance(a, VText) and isinstance(b, VText)
     return a.tag == b.tag
+
+
+# ---------------------------------------------------------------------------- HTML (the build's first screens)
+
+_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"))
+
+
+def _escape_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("\u00a0", "&nbsp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escape_attr(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("\u00a0", "&nbsp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;"))  # < and > too, as Chromium and Firefox serialize attributes since 2025
+
+
+def to_html(children: Child) -> str:
+    """The HTML of a tree, exactly as a browser serializes the same DOM (``innerHTML``): what the build writes into
+    the page for its first screen, and what ``Renderer`` compares with the page before taking it over. Text is
+    escaped, never markup; two texts side by side are kept apart by an empty comment, as the page must keep them two
+    nodes (the renderer patches each on its own)."""
+    out: list[str] = []
+
+    def write(nodes: list) -> None:
+        previous_text = False
+        for node in nodes:
+            if isinstance(node, VText):
+                if previous_text:
+                    out.append("<!---->")
+                out.append(_escape_text(node.text))
+                previous_text = True
+                continue
+            previous_text = False
+            out.append(f"<{node.tag}")
+            for name, value in node.attrs.items():
+                if value is None or value is False:
+                    continue
+                out.append(f' {name}="{"" if value is True else _escape_attr(str(value))}"')
+            out.append(">")
+            if node.tag in _VOID:
+                continue
+            write(node.children)
+            out.append(f"</{node.tag}>")
+
+    write(_flatten([children]))
+    return "".join(out)

@@ -20,7 +20,7 @@ deterministic function of the view.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 from junban.games.eleusis import cards
@@ -84,6 +84,26 @@ class Hint:
     best: str  # the leading rule's text
     words: dict  # the leading rule in plain words, per language
     would_guess: bool | None = None  # solo science: whether the science bot would guess its best rule now
+
+
+def hint_to_json(hint: Hint) -> dict:
+    """A hint as plain JSON-able data (what the bots' worker sends back: junban.thinking)."""
+    return asdict(hint)
+
+
+def hint_from_json(data: dict) -> Hint:
+    """The hint ``hint_to_json`` gave."""
+
+    def lead(item):
+        return None if item is None else Lead(item["text"], item["share"], tuple(item["aspects"]))
+
+    tried = data["try_card"]
+    return Hint(**{**data,
+                   "leaders": tuple(lead(item) for item in data["leaders"]),
+                   "aspects": tuple(tuple(pair) for pair in data["aspects"]),
+                   "try_card": None if tried is None else Try(**{**tried, "if_right": lead(tried["if_right"]),
+                                                                  "if_wrong": lead(tried["if_wrong"])}),
+                   "surest": None if data["surest"] is None else tuple(data["surest"])})
 
 
 @lru_cache(maxsize=512)

@@ -815,7 +815,7 @@ def handle(table, act: str, arg: str | None) -> None:
         return
     if act.startswith("hint:"):
         if _playing(table):
-            eleusis_hints.handle(table, act, _table_hint, _pick_hinted)
+            eleusis_hints.handle(table, act, "table", _pick_hinted)
         return
     if act == "el:study":
         open_whole_layout(table, arg)
@@ -907,12 +907,6 @@ def pick_card(table, arg: str) -> None:
 def _playing(table) -> bool:
     """Is it the viewer's turn to play (the only moment a hint is offered)?"""
     return table.my_turn() and table.view()["phase"] == "play"
-
-
-def _table_hint(view: dict):
-    from junban.games.eleusis.hints import table_hint  # the scientist loads when a hint is first asked for
-
-    return table_hint(view)
 
 
 def _pick_hinted(table, code: str) -> None:

@@ -8,8 +8,10 @@ face-down card, the scientist's best guess in words. A hint is computed from the
 position; each step shown counts as a hint taken (``table.note_hint``: the game is then *assisted*, as with The
 Game's hint, daily challenge included). The written hint of the dealer or the library stays where it was.
 
-A game's module gives ``compute`` (view -> ``Hint``) and ``pick`` (choose a card in its hand); this module keeps
-``table.local["hint"]``: the position it was computed for (the game's length), the steps shown, the hint.
+A game's module says ``which`` hint it gives ("table" or "science": ``junban.thinking.eleusis_hint``) and how to
+``pick`` a card in its hand; this module keeps ``table.local["hint"]``: the position it was asked for (the game's
+length), the steps shown, the hint (None while it is worked out). The scientist works it out in the bots' worker
+(``ui/thinking.py``: up to seconds of CPU on a phone, which in the page froze the table), while the sheet says so.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ def current(table) -> dict | None:
 def suggested(table) -> str | None:
     """The card to try, once the person has asked for it (the hand rings it)."""
     held = current(table)
-    if held and held["steps"] >= 2 and held["hint"].try_card:
+    if held and held["steps"] >= 2 and held["hint"] is not None and held["hint"].try_card:
         return held["hint"].try_card.card
     return None
 
@@ -54,18 +56,19 @@ def card_label(code: str, hinted: bool) -> str:
     return t("hint.card.label", card=card_name(code)) if hinted else card_name(code)
 
 
-def handle(table, act: str, compute, pick) -> bool:
+def handle(table, act: str, which: str, pick) -> bool:
     """The sheet's intents; False if ``act`` is not one of them."""
     if act == "hint:open":
         if not table.my_turn():
             return True
         if current(table) is None:
-            table.local["hint"] = {"at": table.moment(), "steps": 1, "hint": compute(table.view())}
+            held = table.local["hint"] = {"at": table.moment(), "steps": 1, "hint": None}
             table.note_hint()
+            _work_out(table, held, which)
         table.open_sheet(SHEET, opener=OPENER, focus=f"#hint-step-{current(table)['steps']}")
     elif act == "hint:more":
         held = current(table)
-        if held and held["steps"] < STEPS:
+        if held and held["hint"] is not None and held["steps"] < STEPS:
             held["steps"] += 1
             table.note_hint()
             table.services.focus_after_render(f"#hint-step-{held['steps']}")
@@ -79,6 +82,29 @@ def handle(table, act: str, compute, pick) -> bool:
     return True
 
 
+def _work_out(table, held: dict, which: str) -> None:
+    """Have the scientist work out the hint of ``held`` (in the bots' worker), and show it when it comes, if the
+    person is still at that position."""
+    from junban.ui.thinking import Thinking
+
+    asking = True  # the answer came at once (thought in the page): the intent's own render shows it
+
+    def done(hint) -> None:
+        if isinstance(hint, Exception):
+            table.local["hint"] = None
+            table.close_sheet()
+            table.services.report_crash(hint)
+        else:
+            held["hint"] = hint
+            if not asking:
+                table.services.focus_after_render(f"#hint-step-{held['steps']}")
+        if not asking:
+            table.services.render()
+
+    Thinking.of(table.services).eleusis_hint(which, table.view(), done, lambda: current(table) is held)
+    asking = False
+
+
 def tidy(table) -> None:
     """Close the sheet if the position moved on under it (another tab's move): its hint is stale."""
     if table.sheet.is_open(SHEET) and current(table) is None:
@@ -90,6 +116,10 @@ def render_sheet(table):
     if held is None:
         return None
     hint, steps = held["hint"], held["steps"]
+    if hint is None:  # being worked out (in the bots' worker)
+        return sheet(SHEET, t("hint.title"), h("ol", {"class": "hint-steps"}, _step(
+            1, t("hint.step.evidence"), h("p", {"class": "muted hint-working", "aria-busy": "true"}, t("hint.working")))),
+            "table:close", kind="hint")
     return sheet(SHEET, t("hint.title"), h("ol", {"class": "hint-steps"}, _evidence(hint, steps),
                                            _try(table, hint) if steps >= 2 else None,
                                            _guess(hint, steps)), "table:close", kind="hint")

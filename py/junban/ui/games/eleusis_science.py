@@ -500,7 +500,7 @@ def render_sheet(table, name: str, arg: str | None):
 
 def handle(table, act: str, arg: str | None) -> None:
     local = table.local
-    if eleusis_hints.handle(table, act, _science_hint, _pick_hinted):
+    if eleusis_hints.handle(table, act, "science", _pick_hinted):
         return
     if act == "el:study":
         open_whole_layout(table, arg)
@@ -543,12 +543,6 @@ def handle(table, act: str, arg: str | None) -> None:
             _keep_draft(table)
     elif act == "sci:share-rule":
         share_rule(table)
-
-
-def _science_hint(view: dict):
-    from junban.games.eleusis.hints import science_hint  # the scientist loads when a hint is first asked for
-
-    return science_hint(view)
 
 
 def _pick_hinted(table, code: str) -> None:

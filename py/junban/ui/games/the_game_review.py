@@ -160,10 +160,20 @@ class Review:
             if self.verdict is None or self.verdict["best"] != result["best"]:  # done before a verdict was said
                 self._judged({key: result[key] for key in ("best", "actual", "turning_point_searched")})
             self._finished(result)
-        else:
+        else:  # progress: only the meters move (drawing the whole review every 100 ms made long tasks of the page)
             self._reported = json.loads(text)
+            if table.services.is_showing(table):
+                self._show_progress()
+            return
         if table.services.is_showing(table):
             table.services.render()
+
+    def _show_progress(self) -> None:
+        """Move the meters and the count of positions searched to the worker's last report, on the page as it is
+        (``platform.show_progress``); the next render of the review draws the same."""
+        progress = self.progress
+        self.table.services.platform.show_progress(
+            round(progress["fraction"] * 100), t("tg.review.searched", n=progress["nodes"], limit=progress["max_nodes"]))
 
     def _judged(self, verdict: dict) -> None:
         """The verdict is known (or a better best was found): show it and put its best line on the table — the first
@@ -356,8 +366,9 @@ class Review:
             h("p", {"class": "review-phase", "id": "review-phase"},
               t("tg.review.cancelled") if cancelled else phase),
             self._meter(progress),
-            h("p", {"class": "muted"}, t("tg.review.searched", n=progress["nodes"], limit=progress["max_nodes"]), " ",
-              so_far),
+            h("p", {"class": "muted"}, h("span", {"id": "review-searched"},
+                                         t("tg.review.searched", n=progress["nodes"], limit=progress["max_nodes"])),
+              " ", so_far),
             h("div", {"class": "actions"},
               h("button", {"type": "button", "class": "button", "data-act": "review:cancel", "id": "review-cancel"},
                 t("tg.review.cancel")) if not cancelled else None,

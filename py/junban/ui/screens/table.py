@@ -60,6 +60,7 @@ class TableScreen:
         self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
         self.sheet = SheetState()
         self.bot_timer = None
+        self.thinking = None  # while a bot's move is being worked out: the token of that request (ui/thinking.py)
         self.skipping = False
         self.share_url: str | None = None
         self.recap_folded_at: int | None = None  # the recap folded to one line while the log had this many entries
@@ -74,6 +75,10 @@ class TableScreen:
         self.offer_tutorial = not session.mode and services.first_visit(session.game)  # shown in the top bar
         self.hosting = None  # the host of seats played on other phones (parts/phones.py), if it has any
         phones.attach(self)
+        if any(seat.is_bot for seat in session.seats) and not session.is_over and self.tutorial is None:
+            from junban.ui.thinking import Thinking
+
+            Thinking.of(services).warm_up()  # the bots' worker starts now: the first move does not wait for it
         if session.is_over:
             self._record_finished()
 
@@ -482,6 +487,7 @@ class TableScreen:
         return error
 
     def _apply(self, action: dict) -> IllegalAction | None:
+        self.thinking = None  # a bot's move worked out for the position before is no longer asked for
         session = self.session
         seat = session.acting_seat(action)
         if type(seat) is not int or not 0 <= seat < len(session.seats):
@@ -612,6 +618,8 @@ class TableScreen:
             self.skipping = False
 
     def _schedule_bot(self, immediate: bool = False) -> None:
+        if self.thinking is not None:  # a move is being worked out: it is played when it comes (skipping or not)
+            return
         if self.bot_timer is not None:
             if not immediate:
                 return
@@ -622,11 +630,40 @@ class TableScreen:
         self.bot_timer = self.services.platform.call_later(delay, self._bot_step)
 
     def _bot_step(self, *_args) -> None:
+        """The bot to act moves: its move is worked out by the thinking service (``ui/thinking.py``: a worker of
+        its own, so the page stays free meanwhile), then played (``_bot_answered``). A tutorial plays its own bots."""
         self.bot_timer = None
         if not self.services.is_showing(self) or not self.session.bot_to_act() or self.conflict:
             return
+        if self.tutorial is not None:
+            try:
+                action = self.tutorial.bot_action(self)
+            except Exception as err:  # a bot must never freeze the table: report and stop the bots
+                action = err
+            self._bot_plays(action)
+            return
+        from junban.ui.thinking import Thinking
+
+        token = self.thinking = object()
+
+        def current() -> bool:
+            return self.thinking is token and self.services.is_showing(self) and not self.conflict
+
+        Thinking.of(self.services).bot_action(self.session, self._bot_answered(token), current)
+
+    def _bot_answered(self, token):
+        def answered(action) -> None:
+            if self.thinking is token:
+                self.thinking = None
+            self._bot_plays(action)
+
+        return answered
+
+    def _bot_plays(self, action) -> None:
+        """Play the bot's move (an ``Exception``: its thinking failed: reported, and the bots stop)."""
         try:
-            action = self.tutorial.bot_action(self) if self.tutorial is not None else self.session.bot_action()
+            if isinstance(action, Exception):
+                raise action
             self.act(action)
         except Exception as err:  # a bot must never freeze the table: report and stop the bots
             self.services.report_crash(err)
@@ -643,6 +680,7 @@ class TableScreen:
         if self.bot_timer is not None:
             self.services.platform.cancel(self.bot_timer)
             self.bot_timer = None
+        self.thinking = None  # a move still being worked out is dropped when it comes
         # a game with no move is not kept — unless the person took a hint in it: then it has begun (a daily
         # challenge opened again must still be the assisted game, not a fresh deal)
         if not self.session.actions and not self.session.hints and not self.conflict:
