@@ -2,6 +2,7 @@
 
     python3 -m pytest -p tools.suite_profile --suite-profile=suite.jsonl [PYTEST ARGS]
     python3 tools/suite_profile.py report suite.jsonl [--top 30]
+    python3 tools/suite_profile.py compare before.jsonl after.jsonl    (over the tests both runs ran)
 
 The plugin writes one JSON line per test (its setup, call and teardown wall times; the CPU of pytest's whole process
 tree over it — Chromium, its renderers, Playwright's driver, node — which other people's load on the machine does not
@@ -266,14 +267,61 @@ def report(path: Path, top: int) -> str:
     return "\n".join(lines)
 
 
+def compare(before_path: Path, after_path: Path, top: int) -> str:
+    """Two recorded runs side by side, over the tests both ran to an end (either may have been cut short)."""
+    before = {t["test"]: t for t in read_records(before_path)[0]}
+    after = {t["test"]: t for t in read_records(after_path)[0]}
+    common = sorted(set(before) & set(after))
+    if not common:
+        return "no test in both runs"
+    lines = []
+
+    def loads(run):
+        values = sorted(run[name]["load1"] for name in common)
+        return f"median {values[len(values) // 2]:.1f} ({values[0]:.1f}-{values[-1]:.1f})"
+
+    for label, keep in (("all", lambda name: True), ("browser", lambda name: name.startswith("tests/browser/")),
+                        ("CPython", lambda name: not name.startswith("tests/browser/"))):
+        names = [name for name in common if keep(name)]
+        if not names:
+            continue
+        cpu_b, cpu_a = sum(before[n]["cpu"] for n in names), sum(after[n]["cpu"] for n in names)
+        wall_b, wall_a = sum(before[n]["wall"] for n in names), sum(after[n]["wall"] for n in names)
+        boots_b = sum(before[n].get("boot_n", 0) for n in names)
+        boots_a = sum(after[n].get("boot_n", 0) for n in names)
+        lines.append(f"{label}: {len(names)} tests in both runs; CPU {cpu_b:.0f} -> {cpu_a:.0f} s "
+                     f"({cpu_a / cpu_b - 1 if cpu_b else 0:+.0%}); test wall time summed {wall_b:.0f} -> {wall_a:.0f} s; "
+                     f"waits for the app's ready mark {boots_b:.0f} -> {boots_a:.0f}")
+    lines.append(f"1-minute load average over those tests: before {loads(before)}, after {loads(after)}")
+    lines.append("")
+    by_file = defaultdict(lambda: [0, 0.0, 0.0])
+    for name in common:
+        row = by_file[before[name]["file"]]
+        row[0] += 1
+        row[1] += before[name]["cpu"]
+        row[2] += after[name]["cpu"]
+    lines.append(_row(["file", "tests", "CPU s before", "CPU s after", "change"]))
+    lines.append(_row(["---"] * 5))
+    for name, (n, b, a) in sorted(by_file.items(), key=lambda kv: -kv[1][1])[:top]:
+        lines.append(_row([name, n, f"{b:.0f}", f"{a:.0f}", f"{a / b - 1:+.0%}" if b else ""]))
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_report = sub.add_parser("report", help="tables of a recorded run")
     p_report.add_argument("file", type=Path)
     p_report.add_argument("--top", type=int, default=30)
+    p_compare = sub.add_parser("compare", help="two recorded runs over the tests both ran")
+    p_compare.add_argument("before", type=Path)
+    p_compare.add_argument("after", type=Path)
+    p_compare.add_argument("--top", type=int, default=30)
     args = parser.parse_args(argv)
-    print(report(args.file, args.top))
+    if args.command == "compare":
+        print(compare(args.before, args.after, args.top))
+    else:
+        print(report(args.file, args.top))
     return 0
 
 

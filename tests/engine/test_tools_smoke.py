@@ -76,3 +76,22 @@ def test_profile_analysis_says_which_answers_got_worse():
     later["verdict"]["turning"]["best_left_after"] = 2
     assert compare({"deals_detail": [earlier]}, [later], turning=True)[0].startswith("s: turning point's levels differ")
     assert compare({"deals_detail": [run(True, 0, 3)]}, [run(True, 0, None)], turning=False)[0].startswith("s: same")
+
+
+def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
+    """docs/testing.md's tables come from it: the plugin writes a line per test (wall, CPU, load), the report sums
+    them by file, the comparison lines two runs up."""
+    (tmp_path / "test_tiny.py").write_text("def test_sums():\n    assert sum(range(10)) == 45\n")
+    record = tmp_path / "suite.jsonl"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.suite_profile",
+                           f"--suite-profile={record}", str(tmp_path / "test_tiny.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:]
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    tests = [line for line in lines if "fixture" not in line]
+    assert [t["file"] for t in tests] == ["test_tiny.py"]
+    assert tests[0]["wall"] >= tests[0]["call"] >= 0 and tests[0]["cpu"] >= 0 and tests[0]["outcome"] == "passed"
+    report = run_tool("tools/suite_profile.py", "report", str(record))
+    assert "| test_tiny.py | 1 |" in report
+    same = run_tool("tools/suite_profile.py", "compare", str(record), str(record))
+    assert same.startswith("all: 1 tests in both runs") and "(+0%)" in same
