@@ -7,10 +7,13 @@ Ways measured, each ``--runs`` times, in one Chromium launched with the test fix
 
 - ``launch``: a new Chromium process (what a browser fixture per test would cost);
 - ``new context``: a fresh profile (``browser.new_context()``) and the app booted in it: what ``page`` does;
-- ``new page, same context``: a second page in a context that has booted the app already (its memory cache);
 - ``reload``: the same page loaded again;
 - ``storage wiped, reload``: what a shared page would do between tests (localStorage and sessionStorage cleared,
   the service worker unregistered, then a reload).
+
+The ways are taken in turn within each run, so each sees the same load on the machine. ``--arg`` adds a Chromium
+argument (e.g. ``--arg=--process-per-site``: then a new page of a context that ran the app shares its renderer,
+docs/testing.md).
 
 For each: wall time (median) and CPU seconds of the whole browser (median; every Chromium process, as
 tools/suite_profile.py counts them), with the 1-minute load average beside them. The last line is one JSON object.
@@ -47,7 +50,7 @@ def measure(cpu: TreeCpu, action) -> tuple[float, float]:
     return time.perf_counter() - wall0, cpu.seconds() - cpu0
 
 
-def run(dist: Path, runs: int) -> dict:
+def run(dist: Path, runs: int, extra_args: list[str]) -> dict:
     from playwright.sync_api import sync_playwright
 
     server = Server(dist)
@@ -66,7 +69,7 @@ def run(dist: Path, runs: int) -> dict:
                 record("launch", measure(cpu, lambda: holder.setdefault(
                     "b", p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))))
                 holder["b"].close()
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args])
 
             def boot(page):
                 page.goto(server.base)
@@ -88,20 +91,21 @@ def run(dist: Path, runs: int) -> dict:
         server.stop()
     summary = {name: {"wall_s": round(statistics.median(w for w, _ in pairs), 2),
                       "cpu_s": round(statistics.median(c for _, c in pairs), 2)} for name, pairs in results.items()}
-    return {"runs": runs, "load1": [min(loads), max(loads)], "ways": summary}
+    return {"runs": runs, "chromium_args": extra_args, "load1": [min(loads), max(loads)], "ways": summary}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", type=Path, help="a built dist/ (default: build one into a temporary folder)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--arg", action="append", default=[], help="one more Chromium argument (repeatable)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         dist = args.dist
         if dist is None:
             dist = Path(folder) / "dist"
             build.build(dist)
-        result = run(dist, args.runs)
+        result = run(dist, args.runs, args.arg)
     print(f"{'way':<26}{'wall s':>8}{'CPU s':>8}")
     for name, row in result["ways"].items():
         print(f"{name:<26}{row['wall_s']:>8.2f}{row['cpu_s']:>8.2f}")

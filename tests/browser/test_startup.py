@@ -12,9 +12,6 @@ import pytest
 import build
 from tests.browser.conftest import BOOT_TIMEOUT_MS, open_app
 
-# What a first visit does, in a renderer that has never compiled Pyodide (no context lent again by the pool).
-pytestmark = pytest.mark.fresh_context
-
 # Resource timings and PyScript's progress events (py:progress), recorded from the very start of the page.
 RECORD_PROGRESS = """
 window.__progress = [];
