@@ -4,9 +4,11 @@
     python build.py                 build dist/
     python build.py serve [--port N] [--no-build]
                                     build, then serve dist/ on 127.0.0.1 and print the URL
-    python build.py test [PYTEST ARGS]
+    python build.py test [--fast] [PYTEST ARGS]
                                     install what the tests need (Debian chromium, pip
-                                    requirements, npm ci), build, run pytest
+                                    requirements, npm ci), build once, run pytest
+                                    (in one process per core: pytest-xdist); --fast: the
+                                    CPython tests and one browser smoke test per game
 
 dist/ is self-contained and uses only relative URLs, so it works at / and under a subpath
 (a GitHub Pages project site). Pyodide and PyScript are vendored from node_modules (npm);
@@ -28,6 +30,7 @@ import socketserver
 import struct
 import subprocess
 import sys
+import tempfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -762,12 +765,35 @@ def node_modules_current() -> bool:
                for path, info in want.items() if path)
 
 
-def run_tests(pytest_args: list[str]) -> int:
+# The fast tier (docs/testing.md): every test that runs on CPython, and the browser tests marked ``smoke`` (one per
+# game, and the home screen). The whole suite is what CI runs.
+FAST_TIER = ["-m", "not browser or smoke"]
+
+
+def pytest_workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options for this machine: one worker per core when it has two or more, unless the arguments
+    choose (``-n``, ``--numprocesses``, ``-p no:xdist``) or run a debugger (``--pdb``, ``--trace``)."""
+    chosen = any(a in ("-n", "--numprocesses", "--pdb", "--trace", "no:xdist") or a.startswith(("-n", "--numprocesses="))
+                 for a in pytest_args)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if chosen or cores < 2:
+        return []
+    # worksteal: a worker that runs out takes tests queued for the other, so one long test at the end of a
+    # queue does not leave a core idle.
+    return ["-n", str(cores), "--dist", "worksteal"]
+
+
+def run_tests(pytest_args: list[str], fast: bool = False) -> int:
+    """Install what the tests need, build once into a temporary folder (the browser tests' ``dist_dir``, named in
+    JUNBAN_TEST_DIST so no test session builds again), run pytest."""
     install_test_requirements()
-    build()
-    cmd = [sys.executable, "-m", "pytest", *pytest_args]
-    log("$ " + " ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT).returncode
+    with tempfile.TemporaryDirectory(prefix="junban-test-") as folder:
+        dist = Path(folder) / "dist"
+        build(dist)
+        cmd = [sys.executable, "-m", "pytest", *pytest_workers(pytest_args), *(FAST_TIER if fast else []),
+               *pytest_args]
+        log(f"$ JUNBAN_TEST_DIST={dist} " + " ".join(cmd))
+        return subprocess.run(cmd, cwd=ROOT, env={**os.environ, "JUNBAN_TEST_DIST": str(dist)}).returncode
 
 
 # --------------------------------------------------------------------------- cli
@@ -780,7 +806,10 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
     sub.add_parser("build", help="build dist/ (the default)")
-    sub.add_parser("test", help="install test requirements, build, run pytest (further arguments go to pytest)")
+    p_test = sub.add_parser("test", allow_abbrev=False,
+                            help="install test requirements, build, run pytest (further arguments go to pytest)")
+    p_test.add_argument("--fast", action="store_true",
+                        help="the fast tier: CPython tests and one browser smoke test per game (docs/testing.md)")
     # Everything after "test" belongs to pytest, options included (argparse's REMAINDER drops a leading "-k").
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
@@ -793,7 +822,7 @@ def main(argv: list[str] | None = None) -> int:
             serve(args.port)
             return 0
         if args.command == "test":
-            return run_tests(args.pytest_args)
+            return run_tests(args.pytest_args, fast=args.fast)
         build()
         return 0
     except BuildError as err:

@@ -1,10 +1,13 @@
 """Browser tests: the built app in Debian's Chromium, driven by Playwright, served on 127.0.0.1.
 
 Every test fails if the page requested anything that is not localhost, threw an uncaught error, or logged a
-console error. The build goes to a temporary folder per test session, so parallel runs never share a dist/.
+console error. One build per run: ``build.py test`` builds into a temporary folder and names it in
+``JUNBAN_TEST_DIST``; a plain ``pytest`` builds into the run's temporary folder, once for all its pytest-xdist
+workers. Parallel runs never share a dist/. Each worker has its own Chromium and server (docs/testing.md).
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 from pathlib import Path
@@ -40,10 +43,29 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+TEST_DIST_ENV = "JUNBAN_TEST_DIST"
+
+
 @pytest.fixture(scope="session")
 def dist_dir(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp("dist")
-    build.build(target)
+    """The build every browser test runs: ``$JUNBAN_TEST_DIST`` when set (``build.py test`` built it), else one
+    build into the run's temporary folder, shared by its pytest-xdist workers (the first one to get there builds it,
+    holding a file lock, the others wait for it). Tests only read it: copy it to change a file."""
+    given = os.environ.get(TEST_DIST_ENV)
+    if given:
+        target = Path(given)
+        if not (target / "index.html").is_file():
+            pytest.fail(f"{TEST_DIST_ENV}={given} is not a build (no index.html): unset it or run build.py first")
+        return target
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # every worker's basetemp is a folder of the run's
+    target, done = root / "dist", root / "dist.built"
+    with open(root / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            build.build(target)
+            done.touch()
     return target
 
 

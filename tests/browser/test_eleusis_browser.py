@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from junban.games.eleusis import rulelink
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
 
@@ -108,6 +110,7 @@ def test_becoming_prophet_and_judging(page, server):
     page.wait_for_function(f"() => document.querySelectorAll('#move-log .log-turn').length > {turns}")
 
 
+@pytest.mark.smoke  # the fast tier's test of this game (docs/testing.md)
 def test_the_dealers_rule_entry_with_the_live_checker(page, server):
     open_app(page, server, "#/eleusis?players=4&bots=3&dealer=1&seed=browser-3")
     instant(page)

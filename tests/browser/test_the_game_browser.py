@@ -5,6 +5,8 @@ import json
 import re
 import time
 
+import pytest
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, open_app, screenshot
@@ -38,6 +40,7 @@ def pile(page, name: str):
     return page.get_by_role("button", name=re.compile(rf"^{name}, top \d+"))
 
 
+@pytest.mark.smoke  # the fast tier's test of this game (docs/testing.md)
 def test_solo_link_then_a_full_turn_by_clicks_then_reload(page, server):
     open_app(page, server, SOLO)
     assert re.search(r"#/play/[a-z0-9]+$", page.url), "the link became a saved game's address"

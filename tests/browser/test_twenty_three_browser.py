@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
 from tests.browser.test_accessibility import audit
 
@@ -161,6 +163,7 @@ def test_a_whole_game_against_the_strong_bot_by_keyboard_alone_to_the_final_rank
     assert entry["won"] == title.startswith(("Player 1", "Shared"))
 
 
+@pytest.mark.smoke  # the fast tier's test of this game (docs/testing.md)
 def test_a_play_by_clicks_then_reload_resumes_the_same_position(page, server):
     open_app(page, server, "#/23?players=3&bots=2&level=baseline&seed=r1")
     page.get_by_label("Bot speed").select_option("instant")

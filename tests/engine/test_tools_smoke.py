@@ -98,3 +98,22 @@ def test_fuzz_seat_records_runs():
     out = run_tool("tools/fuzz_seat_records.py", "--games", "the-game", "--limit", "3", timeout=300)
     result = json.loads(out.strip().splitlines()[-1])
     assert result["failures"] == 0 and result["games"]["the-game"]["opens"] == 6
+
+
+def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
+    """docs/testing.md's tables come from it: the plugin writes a line per test (wall, CPU, load), the report sums
+    them by file, the comparison lines two runs up."""
+    (tmp_path / "test_tiny.py").write_text("def test_sums():\n    assert sum(range(10)) == 45\n")
+    record = tmp_path / "suite.jsonl"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.suite_profile",
+                           f"--suite-profile={record}", str(tmp_path / "test_tiny.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:]
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    tests = [line for line in lines if "fixture" not in line]
+    assert [t["file"] for t in tests] == ["test_tiny.py"]
+    assert tests[0]["wall"] >= tests[0]["call"] >= 0 and tests[0]["cpu"] >= 0 and tests[0]["outcome"] == "passed"
+    report = run_tool("tools/suite_profile.py", "report", str(record))
+    assert "| test_tiny.py | 1 |" in report
+    same = run_tool("tools/suite_profile.py", "compare", str(record), str(record))
+    assert same.startswith("all: 1 tests in both runs") and "(+0%)" in same
