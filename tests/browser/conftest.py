@@ -285,3 +285,19 @@ def firefox_factory(firefox, server):
         except AssertionError:
             pass
     assert not problems, problems[:5]
+
+
+class HeldRequests:
+    """Holds the page's requests matching ``pattern`` (a Playwright URL glob) until ``release``."""
+
+    def __init__(self, page, pattern: str):
+        self.routes = []
+        page.route(pattern, self.hold)
+
+    def hold(self, route) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()

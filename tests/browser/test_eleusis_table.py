@@ -12,7 +12,7 @@ from junban.games.eleusis import cards, rulelink
 from junban.session import Seat, Session
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot, settle
 from tests.browser.positions import eleusis_knowing_the_rule
 from tests.browser.test_the_game_table import outside, phone, travelling
 
@@ -166,6 +166,7 @@ def test_science_at_375x667_enter_plays_and_the_guess_is_one_tap_away(context_fa
     page.get_by_role("button", name="Guess the rule").tap()
     box = page.get_by_label("Your guess, in words or in the rule language")
     expect(box).to_be_focused()
+    settle(page)  # the drawer has slid all the way up
     assert not outside(page, "#sci-guess-text, #sci-guess")
     box.fill("card.suit != prev.siut")
     expect(page.locator("#sci-guess-check")).to_contain_text("Did you mean “suit”?")

@@ -5,7 +5,7 @@ link followed before Python is up is not lost, and Python takes the page over wi
 elements the person sees are the same ones, and nothing moves (layout shift 0)."""
 from __future__ import annotations
 
-from tests.browser.conftest import BOOT_TIMEOUT_MS, PHONE, READY, screenshot
+from tests.browser.conftest import BOOT_TIMEOUT_MS, PHONE, READY, HeldRequests, screenshot
 
 WASM = "**/pyodide.asm.wasm"
 
@@ -18,22 +18,6 @@ new PerformanceObserver((list) => {
 """
 TODAY = """(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-` +
   `${String(d.getDate()).padStart(2, "0")}`; })()"""
-
-
-class HeldEngine:
-    """Holds Pyodide's wasm (so Python cannot start) until ``release``."""
-
-    def __init__(self, page):
-        self.routes = []
-        page.route(WASM, self.hold)
-
-    def hold(self, route) -> None:
-        self.routes.append(route)
-
-    def release(self) -> None:
-        for route in self.routes:
-            route.continue_()
-        self.routes.clear()
 
 
 def mark_elements(page) -> None:
@@ -51,7 +35,7 @@ def test_home_is_on_the_page_before_python_and_python_takes_it_over_without_a_sh
     context = context_factory(viewport=PHONE, has_touch=True, locale="en-US")
     page = context.new_page()
     page.add_init_script(WATCH_SHIFTS)
-    held = HeldEngine(page)
+    held = HeldRequests(page, WASM)  # Pyodide's wasm held: Python cannot start
     page.goto(server.base)
     page.get_by_role("heading", name="Junban 順番").wait_for()
     assert page.get_attribute("html", "data-ready") == "false"  # Python is not up: this is the build's HTML
@@ -76,7 +60,7 @@ def test_a_tap_before_python_is_up_is_carried_out_once_it_is(context_factory, se
     """The language button before Python: the Japanese first screen at once, and the choice kept by Python; a link
     followed before Python: that address's first screen at once, and Python opens it."""
     page = context_factory(locale="en-US").new_page()
-    held = HeldEngine(page)
+    held = HeldRequests(page, WASM)  # Pyodide's wasm held: Python cannot start
     page.goto(server.base)
     page.get_by_role("button", name="Switch language to 日本語").click()
     page.get_by_role("heading", name="Junban 順番").wait_for()
@@ -99,7 +83,7 @@ def test_a_tap_before_python_is_up_is_carried_out_once_it_is(context_factory, se
 
 def test_a_deal_link_never_shows_home_while_python_starts(context_factory, server):
     page = context_factory(viewport=PHONE, has_touch=True).new_page()
-    held = HeldEngine(page)
+    held = HeldRequests(page, WASM)  # Pyodide's wasm held: Python cannot start
     page.goto(server.base + "#/the-game?seed=first&players=1")
     page.get_by_role("heading", name="Loading the games…").wait_for()
     assert page.locator(".game-tile").count() == 0
@@ -111,7 +95,7 @@ def test_a_deal_link_never_shows_home_while_python_starts(context_factory, serve
 
 def test_a_japanese_browser_gets_the_japanese_first_screen_and_a_setup_link_its_setup(context_factory, server):
     page = context_factory(viewport=PHONE, has_touch=True, locale="ja-JP").new_page()
-    held = HeldEngine(page)
+    held = HeldRequests(page, WASM)  # Pyodide's wasm held: Python cannot start
     page.goto(server.base + "#/eleusis")
     page.get_by_role("heading", name="新しいゲーム: エレウシス").wait_for()
     assert page.get_attribute("html", "lang") == "ja"

@@ -3,25 +3,9 @@ never waits for it; a page opened on a game waits for it on the start-up screen;
 "Loading the games…" until it is in, then comes up; a fetch that fails says so, and "Try again" opens the screen."""
 from __future__ import annotations
 
-from tests.browser.conftest import BOOT_TIMEOUT_MS, READY, open_app
+from tests.browser.conftest import BOOT_TIMEOUT_MS, READY, HeldRequests, open_app
 
 LATER = "**/junban-later-*.zip"
-
-
-class Held:
-    """Holds the requests for the later archive until ``release``."""
-
-    def __init__(self, page):
-        self.routes = []
-        page.route(LATER, self.hold)
-
-    def hold(self, route) -> None:
-        self.routes.append(route)
-
-    def release(self) -> None:
-        for route in self.routes:
-            route.continue_()
-        self.routes.clear()
 
 
 def heading(page) -> str:
@@ -29,7 +13,7 @@ def heading(page) -> str:
 
 
 def test_the_home_screen_comes_up_without_the_later_archive_and_a_game_waits_for_it(page, server):
-    held = Held(page)
+    held = HeldRequests(page, LATER)
     open_app(page, server)  # ready while the later archive is held
     assert heading(page).startswith("Junban")
     assert page.locator(".game-tile").count() >= 3  # the games of the build, listed before their code is here
@@ -58,7 +42,7 @@ def test_the_home_screen_comes_up_without_the_later_archive_and_a_game_waits_for
 
 
 def test_a_game_link_opened_first_waits_for_the_later_archive_and_is_ready_only_at_the_table(page, server):
-    held = Held(page)
+    held = HeldRequests(page, LATER)
     page.goto(server.base + "#/the-game?seed=12&players=2&bots=1")
     for _ in range(BOOT_TIMEOUT_MS // 50):  # main.py asks for it at once, and waits for it on the start-up screen
         if held.routes:

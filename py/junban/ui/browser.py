@@ -452,6 +452,16 @@ class BrowserPlatform:
         if count is not None:
             count.textContent = searched
 
+    def _module_worker(self, path: str):
+        """A new module worker running ``path`` (relative to the page), or None where module workers cannot run."""
+        if _present(getattr(self.window, "Worker", None)) is None:
+            return None
+        url = js.URL.new(path, self.document.baseURI).href
+        try:
+            return js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+        except Exception:
+            return None
+
     # -- the bots' thinking, in a worker of its own (assets/thinking-worker.mjs; ui/thinking.py)
 
     def _thinking_worker(self):
@@ -459,12 +469,8 @@ class BrowserPlatform:
         if "_thinker" not in self.__dict__:
             self._thinker = None
             self._thoughts: dict = {}  # request id -> on_answer
-            if _present(getattr(self.window, "Worker", None)) is None:
-                return None
-            url = js.URL.new("./assets/thinking-worker.mjs", self.document.baseURI).href
-            try:
-                worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
-            except Exception:
+            worker = self._module_worker("./assets/thinking-worker.mjs")
+            if worker is None:
                 return None
 
             def received(event):
@@ -511,12 +517,8 @@ class BrowserPlatform:
         (the best result from the start, before the turning point) or "done" (text: JSON) or "failed" (text: why).
         Returns a handle for ``stop_analysis``, or None where module workers cannot run (the caller runs the analysis
         in the page instead)."""
-        if _present(getattr(self.window, "Worker", None)) is None:
-            return None
-        url = js.URL.new("./assets/analysis-worker.mjs", self.document.baseURI).href
-        try:
-            worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
-        except Exception:
+        worker = self._module_worker("./assets/analysis-worker.mjs")
+        if worker is None:
             return None
 
         def received(event):

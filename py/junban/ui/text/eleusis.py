@@ -534,7 +534,8 @@ EN = {
     "hint.step.card": "A card to try",
     "hint.step.guess": "The scientist's best guess",
     "hint.sure": "Sure of its best idea: {p}",
-    "hint.sure.means": "Measured over many games: when it says {p}, its best idea is the rule about {p} of the time.",
+    "hint.sure.means": "Measured over many games of every kind of rule: when it says {p}, its best idea is the rule "
+                       "about {p} of the time (when that idea is about the card alone, more often than it says).",
     "hint.would_guess": "It would guess now: a guess is worth more than another play, though a wrong one costs "
                         "{cost} plays (and shows where the rules differ).",
     "hint.would_play": "It would play a card first: a guess is not worth its cost yet.",
@@ -1080,7 +1081,8 @@ JA = {
     "hint.step.card": "試すカード",
     "hint.step.guess": "科学者のいちばんの推測",
     "hint.sure": "いちばんの仮説の確かさ：{p}",
-    "hint.sure.means": "多くのゲームで測定：{p}と言うとき、いちばんの仮説が正しいのはおよそ{p}です。",
+    "hint.sure.means": "いろいろな種類のルールの多くのゲームで測定：{p}と言うとき、いちばんの仮説が正しいのはおよそ"
+                       "{p}です（その仮説が出すカードだけを見るものなら、言うより当たることが多い）。",
     "hint.would_guess": "今なら推測します。外れると{cost}回分減りますが（ルールの違う所もわかります）、もう1枚出すより得です。",
     "hint.would_play": "まずカードを出します。推測はまだ割に合いません。",
     "hint.fit.one": "これまでの判定すべてに合うルールは1通り。",
