@@ -235,6 +235,18 @@ def table(name: str, turns: list[dict], columns: dict, bounds: bool, blind: list
     return out
 
 
+def card_alone_split(name: str, turns: list[dict]) -> dict:
+    """Per kind: the turns whose best rule reads only the card played, and how often that rule was the secret rule
+    (what Sure cannot tell apart: it is not told the secret rule's kind)."""
+    out = {}
+    for kind in sorted({t["kind"] for t in turns}):
+        alone = [t["right"] for t in turns if t["kind"] == kind and belief.reads_only_the_card(t["turn"][7])]
+        out[kind] = {"turns": len(alone), "right": sum(alone)}
+    print(f"best rule about the card alone ({name}): " + ", ".join(
+        f"{k} {v['right']}/{v['turns']}" for k, v in out.items()))
+    return out
+
+
 def main(argv: list[str]) -> int:
     args = list(argv)
     if not args or args[0] in ("-h", "--help"):
@@ -287,6 +299,7 @@ def main(argv: list[str]) -> int:
     print(f"fitted on {len(data)} turns of {', '.join(fit_paths)}")
     print("SURE_WEIGHTS = (" + ", ".join(f"{w}" for w in weights) + ")  # " + ", ".join(belief.SURE_FEATURES))
     result = {"SURE_WEIGHTS": weights, "fitted_on": table("fitted on", fitted_on, columns, False)}
+    result["card_alone_fitted_on"] = card_alone_split("fitted on", fitted_on)
     if measured:
         oracle = fit([(sure_features(t["turn"]), t["right"]) for t in measured])
         blind = [_predict(oracle, sure_features(t["turn"])) for t in measured]
@@ -294,6 +307,7 @@ def main(argv: list[str]) -> int:
         ys = [t["right"] for t in measured]
         result["oracle_ece"] = round(scores(blind, ys)[1], 4)
         print(f"oracle (Sure's features refitted on the measured turns): ece {result['oracle_ece']:.3f}")
+        result["card_alone_measured"] = card_alone_split("measured", measured)
         result["sure_cpu"] = cpu_per_call(measured)
         print("belief.sure CPU per call: {warm_us} us warm, first call of a new best rule {cold_us_p50} us median, "
               "{cold_us_max} us max".format(**result["sure_cpu"]))

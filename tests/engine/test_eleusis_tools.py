@@ -76,11 +76,13 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
         low, high = measured[kind]["ci95"]
         assert low <= measured[kind]["fitted"]["ece"] <= high
     assert measured["all"]["oracle blind"] == result["oracle_ece"]
+    alone = result["card_alone_measured"]  # "card.red" is the best rule of every single-card game, of no other
+    assert alone["single-card"]["turns"] == 15 * 11 and alone["previous-card"] == {"turns": 0, "right": 0}
     assert 0 < result["sure_cpu"]["warm_us"] < 1000 and result["sure_cpu"]["cold_us_max"] > 0
-    cv = tool("tools/eleusis_calibration.py", "--sure", "--cv", str(fit_file))
+    cv = tool("tools/eleusis_calibration.py", "--sure", "--cv", str(held_file))
     assert cv.returncode == 0, cv.stderr
     held = json.loads(cv.stdout.strip().splitlines()[-1])["cross_validated"]
-    assert set(held) == {"all", "single-card", "previous-card"} and held["all"]["turns"] == 80 * 11
+    assert set(held) == {"all", "single-card", "previous-card"} and held["all"]["turns"] == 30 * 11
     # each group of rules is predicted by a fit on the others: near the fit on all, never the same numbers
     assert abs(held["all"]["cross-validated"]["mean"] - held["all"]["right"]) < 0.05
     assert held["single-card"]["cross-validated"] != held["single-card"]["sure now"]
