@@ -3,7 +3,7 @@
 
     python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--seed bench] [--level strong]
                                           [--difficulty medium] [--science RULES.json] [--hints N]
-                                          [--dist DIR]
+                                          [--sure TURNS.json] [--dist DIR]
 
 Builds dist/ into a temporary folder (or copies the build ``--dist`` names) and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
@@ -18,6 +18,10 @@ scientist bot (seed ``'<seed>-<i>'``) and times its turns the same way (``scienc
 at the tables above, ``table_hint`` on every turn to play of every seat (as if a person sat there and asked each
 time); and in N solo science games of library rules at ``--difficulty`` (seed ``'<seed>-hint-<i>'``, the science
 bot playing), ``science_hint`` before every turn (``hints`` in the JSON).
+``--sure TURNS.json`` (what ``python -m junban.bench eleusis --turns`` writes) also times ``belief.sure``, the hint's
+"Sure", on every turn's recorded inputs: per call over many rounds once each best rule has been read (``warm_us``: as
+in a hint, where ``belief.read`` has just read it), and a call after emptying the rule caches (``cold_us``: a rule's
+text never read before) (``sure`` in the JSON).
 """
 from __future__ import annotations
 
@@ -81,6 +85,28 @@ def timed_science(rule, seed, level="medium", hints=False):
         times.append((time.perf_counter() - start) * 1000)
         state = science.apply(state, action)
     return json.dumps({"times": times, "hint_times": hint_times, "solved": science.outcome(state)["solved"]})
+
+def timed_sure(turns_json, rounds=20, cold=300):
+    """Microseconds per ``belief.sure`` call on the turns' (raw share, evidence, best rule)."""
+    from junban.games.eleusis import belief
+    args = [(t[2], t[6], t[7]) for g in json.loads(turns_json) for t in g["turns"]]
+    for a in args:
+        belief.sure(*a)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for a in args:
+            belief.sure(*a)
+    warm = (time.perf_counter() - start) / (rounds * len(args)) * 1e6
+    colds = []
+    for a in args[:cold]:
+        belief.reads_only_the_card.cache_clear()
+        belief.rule_of.cache_clear()
+        start = time.perf_counter()
+        belief.sure(*a)
+        colds.append((time.perf_counter() - start) * 1e6)
+    colds.sort()
+    return json.dumps({"calls": len(args), "warm_us": round(warm, 1), "cold_us_p50": round(colds[len(colds) // 2], 1),
+                       "cold_us_max": round(colds[-1], 1)})
 '''
 PHASES = ("all", "play", "prophet_offer", "prophet_judge", "rule")
 
@@ -96,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the science bot: one solo science game per rule of this file")
     parser.add_argument("--hints", type=int, default=0, metavar="N",
                         help="also time hints: every turn to play at the tables, and N solo science games")
+    parser.add_argument("--sure", default=None, metavar="TURNS.json",
+                        help="also time belief.sure (the hint's Sure) on the recorded turns of a bench run")
     add_dist_option(parser)
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
@@ -141,11 +169,14 @@ def main(argv: list[str] | None = None) -> int:
                                            "True)"))
                 hint_times += data["hint_times"]
             results.setdefault("hints", {})["science"] = {"games": args.hints, **summary(hint_times, count="hints")}
+        if args.sure:
+            turns_json = Path(args.sure).read_text(encoding="utf-8")
+            results["sure"] = {"turns_file": args.sure, **json.loads(page.run(f"timed_sure({turns_json!r})"))}
         version = page.chromium
 
     print(f"{'seats':>5} {'phase':>14} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for players, result in results.items():
-        if players == "hints":
+        if players in ("hints", "sure"):
             continue
         if players == "science":
             print(f"science bot: {result['turns']} turns, p50 {result['p50_ms']} / p95 {result['p95_ms']} / "
@@ -159,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     for where, row in results.get("hints", {}).items():
         print(f"hints ({where}): {row['hints']} asked, p50 {row['p50_ms']} / p95 {row['p95_ms']} / "
               f"max {row['max_ms']} ms")
+    if "sure" in results:
+        row = results["sure"]
+        print(f"belief.sure: {row['calls']} turns, {row['warm_us']} us a call once the rule was read, "
+              f"{row['cold_us_p50']} us median / {row['cold_us_max']} us max for a rule never read")
     print(f"hypothesis space built once in {setup['setup_ms']:.0f} ms")
     print(json.dumps({"tool": "bench_eleusis_browser", "level": args.level, "difficulty": args.difficulty,
                       "seed": args.seed, "chromium": version, "pyodide_python": setup["python"],

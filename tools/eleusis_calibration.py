@@ -2,6 +2,7 @@
 
     PYTHONPATH=py python3 tools/eleusis_calibration.py FIT.turns.json ...
     PYTHONPATH=py python3 tools/eleusis_calibration.py --sure FIT.turns.json ... [--measure HELD.turns.json ...]
+    PYTHONPATH=py python3 tools/eleusis_calibration.py --sure --cv FIT.turns.json ...
 
 Every turn of every game is one example: what the reading said (``Reading.raw``: the raw share of the best rule's
 idea; the pieces of evidence seen; the best rule's text) and whether the best rule was
@@ -20,8 +21,17 @@ sets), the turns, how often the best rule was right, the mean stated probability
 weights just fitted (``fitted``), and two bounds for the measured files: the same features refitted on the measured
 turns themselves (``oracle``: no calibration of these inputs does better on these turns), the bots' inputs alone
 refitted so (``oracle raw+evidence``), and ``noise``: the error a perfectly calibrated number would still show on
-that many turns (the mean over simulated outcomes). The last line is one JSON object with the weights and the
-measured numbers.
+that many turns (the mean over simulated outcomes). For the measured files each kind's ECE of ``fitted`` gets a 95%
+interval (``ci95``: resampling the games, ``BOOTSTRAP`` times) and ``oracle blind``: Sure's features refitted on all
+the measured turns at once, not told the kind (what any calibration of these inputs could at best do per kind: Sure
+is not told the secret rule's kind either), beside ``oracle raw+ev``, which is refitted per kind (told it). It also
+times ``belief.sure`` (CPU per call, the rule's reading cached as on a hint, and the first call of a new best rule).
+The last line is one JSON object with the weights and the measured numbers.
+
+With ``--cv``: how the model would do on rules it was not fitted on, judged on the fitting files alone (to choose
+a model without looking at held-out turns): the rules are split into ``FOLDS`` groups (by a hash of the rule's name,
+so a rule's deals stay together), each group predicted by weights fitted on the others, and the per-kind table of
+those predictions is printed with its intervals.
 """
 from __future__ import annotations
 
@@ -29,12 +39,16 @@ import json
 import math
 import random
 import sys
+import time
+import zlib
 from pathlib import Path
 
 from junban.games.eleusis import belief
 
 RIDGE = 1.0  # a weak pull of the parameters towards (1, 0, 0, ...) (one turn's worth), so separable data cannot diverge
 BUCKETS = 10
+BOOTSTRAP = 400  # resamples of the games for an ECE's 95% interval
+FOLDS = 5  # groups of rules for --cv
 
 
 def sigmoid(z: float) -> float:
@@ -47,7 +61,8 @@ def turns_of(paths: list[str]) -> list[dict]:
     for path in paths:
         for game in json.loads(Path(path).read_text(encoding="utf-8")):
             for turn in game["turns"]:
-                out.append({"kind": game.get("level", "-"), "turn": turn, "right": 1 if turn[1] else 0})
+                out.append({"kind": game.get("level", "-"), "turn": turn, "right": 1 if turn[1] else 0,
+                            "rule": game.get("name", "-"), "game": f"{path}:{game.get('name')}:{game.get('game')}"})
     return out
 
 
@@ -122,16 +137,72 @@ def noise_floor(ps: list[float], draws: int = 200, seed: int = 42) -> float:
     return sum(scores(ps, [1 if rng.random() < p else 0 for p in ps])[1] for _ in range(draws)) / draws
 
 
+def ece_interval(rows: list[dict], ps: list[float], seed: int = 42) -> list[float]:
+    """95% interval of the ECE of ``ps`` (one per row) from resampling the rows' games."""
+    games: dict[str, list[int]] = {}
+    for i, t in enumerate(rows):
+        games.setdefault(t["game"], []).append(i)
+    keys = list(games)
+    if len(keys) < 2:
+        return [None, None]
+    rng = random.Random(seed)
+    eces = []
+    for _ in range(BOOTSTRAP):
+        picked = [i for _ in keys for i in games[keys[rng.randrange(len(keys))]]]
+        eces.append(scores([ps[i] for i in picked], [rows[i]["right"] for i in picked])[1])
+    eces.sort()
+    return [round(eces[int(0.025 * len(eces))], 4), round(eces[int(0.975 * len(eces)) - 1], 4)]
+
+
+def cross_validated(turns: list[dict]) -> list[float]:
+    """Each turn's Sure from weights fitted on the other ``FOLDS - 1`` groups of rules (a rule's deals together)."""
+    fold = [zlib.crc32(t["rule"].encode()) % FOLDS for t in turns]
+    ps = [0.0] * len(turns)
+    for k in range(FOLDS):
+        train = [(sure_features(t["turn"]), t["right"]) for t, f in zip(turns, fold) if f != k]
+        if not train:
+            continue
+        w = fit(train)
+        for i, t in enumerate(turns):
+            if fold[i] == k:
+                ps[i] = _predict(w, sure_features(t["turn"]))
+    return ps
+
+
+def cpu_per_call(turns: list[dict], rounds: int = 20) -> dict:
+    """CPU microseconds per ``belief.sure`` call over these turns: warm (the rule's reading cached, as on every hint
+    after the first with the same best rule) and cold (each best rule read afresh)."""
+    args = [(t["turn"][2], t["turn"][6], t["turn"][7]) for t in turns]
+    start = time.process_time()
+    for _ in range(rounds):
+        for a in args:
+            belief.sure(*a)
+    warm = (time.process_time() - start) / (rounds * len(args))
+    cold_times = []
+    for a in args[:300]:
+        belief.reads_only_the_card.cache_clear()
+        belief.rule_of.cache_clear()
+        start = time.process_time()
+        belief.sure(*a)
+        cold_times.append(time.process_time() - start)
+    cold_times.sort()
+    return {"warm_us": round(warm * 1e6, 1), "cold_us_p50": round(cold_times[len(cold_times) // 2] * 1e6, 1),
+            "cold_us_max": round(cold_times[-1] * 1e6, 1)}
+
+
 def _predict(weights: list[float], features: tuple[float, ...]) -> float:
     return sigmoid(sum(w * f for w, f in zip(weights, features)))
 
 
-def table(name: str, turns: list[dict], columns: dict, bounds: bool) -> dict:
-    """Per kind and pooled: turns, right rate, and for each column (a function of a turn) mean and ECE."""
+def table(name: str, turns: list[dict], columns: dict, bounds: bool, blind: list[float] | None = None) -> dict:
+    """Per kind and pooled: turns, right rate, and for each column (a function of a turn) mean and ECE; with
+    ``bounds``, the last column's ECE interval, the oracles (``blind``: the kind-blind oracle's Sure per turn) and the
+    noise floor."""
     out = {}
     groups = {"all": turns, **{k: [t for t in turns if t["kind"] == k] for k in sorted({t["kind"] for t in turns})}}
     print(f"\n{name}")
-    heads = "".join(f" | {c:>19s}" for c in columns) + (" | oracle raw+ev | noise" if bounds else "")
+    heads = "".join(f" | {c:>19s}" for c in columns) + (" | ece 95% interval | oracle blind | oracle raw+ev | noise"
+                                                        if bounds else "")
     print(f"{'kind':14s} | turns | right{heads}")
     for kind, rows in groups.items():
         ys = [t["right"] for t in rows]
@@ -143,15 +214,36 @@ def table(name: str, turns: list[dict], columns: dict, bounds: bool) -> dict:
             line += f" | {sum(ps) / len(ps):.3f} ece {ece:.3f}".rjust(22)
             entry[col] = {"mean": round(sum(ps) / len(ps), 4), "ece": round(ece, 4)}
         if bounds:
+            last = list(columns.values())[-1]
+            ci = ece_interval(rows, [last(t) for t in rows])
             plain = [(plain_features(t["turn"]), t["right"]) for t in rows]
             w = fit(plain)
             oracle_plain = scores([_predict(w, x) for x, _ in plain], ys)[1]
-            floor = noise_floor([columns["fitted"](t) for t in rows])
+            line += f" | {ci[0]:.3f}-{ci[1]:.3f}".rjust(19) if ci[0] is not None else " | -".rjust(19)
+            entry["ci95"] = ci
+            if blind is not None:
+                index = {id(t): i for i, t in enumerate(turns)}
+                oracle_blind = scores([blind[index[id(t)]] for t in rows], ys)[1]
+                line += f" | {oracle_blind:12.3f}"
+                entry["oracle blind"] = round(oracle_blind, 4)
+            floor = noise_floor([last(t) for t in rows])
             line += f" | {oracle_plain:13.3f} | {floor:.3f}"
             entry["oracle raw+evidence"] = round(oracle_plain, 4)
             entry["noise"] = round(floor, 4)
         print(line)
         out[kind] = entry
+    return out
+
+
+def card_alone_split(name: str, turns: list[dict]) -> dict:
+    """Per kind: the turns whose best rule reads only the card played, and how often that rule was the secret rule
+    (what Sure cannot tell apart: it is not told the secret rule's kind)."""
+    out = {}
+    for kind in sorted({t["kind"] for t in turns}):
+        alone = [t["right"] for t in turns if t["kind"] == kind and belief.reads_only_the_card(t["turn"][7])]
+        out[kind] = {"turns": len(alone), "right": sum(alone)}
+    print(f"best rule about the card alone ({name}): " + ", ".join(
+        f"{k} {v['right']}/{v['turns']}" for k, v in out.items()))
     return out
 
 
@@ -176,6 +268,8 @@ def main(argv: list[str]) -> int:
                           "CALIBRATION_EVIDENCE": round(per_evidence, 3)}))
         return 0
     args = args[1:]
+    cv = "--cv" in args
+    args = [a for a in args if a != "--cv"]
     measure_paths = args[args.index("--measure") + 1:] if "--measure" in args else []
     fit_paths = args[:args.index("--measure")] if "--measure" in args else args
     try:
@@ -190,6 +284,14 @@ def main(argv: list[str]) -> int:
     if not data:
         print("no turns in those files", file=sys.stderr)
         return 2
+    if cv:
+        held = dict(zip(map(id, fitted_on), cross_validated(fitted_on)))
+        print(f"cross-validated on {len(data)} turns of {', '.join(fit_paths)} ({FOLDS} groups of rules)")
+        result = table("cross-validated (each group of rules predicted by a fit on the others)", fitted_on,
+                       {"sure now": lambda t: belief.sure(t["turn"][2], t["turn"][6], t["turn"][7]),
+                        "cross-validated": lambda t: held[id(t)]}, True)
+        print(json.dumps({"cross_validated": result}))
+        return 0
     weights = [round(w, 3) for w in fit(data)]
     columns = {"bots": lambda t: t["turn"][0],
                "sure now": lambda t: belief.sure(t["turn"][2], t["turn"][6], t["turn"][7]),
@@ -197,12 +299,18 @@ def main(argv: list[str]) -> int:
     print(f"fitted on {len(data)} turns of {', '.join(fit_paths)}")
     print("SURE_WEIGHTS = (" + ", ".join(f"{w}" for w in weights) + ")  # " + ", ".join(belief.SURE_FEATURES))
     result = {"SURE_WEIGHTS": weights, "fitted_on": table("fitted on", fitted_on, columns, False)}
+    result["card_alone_fitted_on"] = card_alone_split("fitted on", fitted_on)
     if measured:
-        result["measured"] = table("measured (never fitted on)", measured, columns, True)
         oracle = fit([(sure_features(t["turn"]), t["right"]) for t in measured])
+        blind = [_predict(oracle, sure_features(t["turn"])) for t in measured]
+        result["measured"] = table("measured (never fitted on)", measured, columns, True, blind)
         ys = [t["right"] for t in measured]
-        result["oracle_ece"] = round(scores([_predict(oracle, sure_features(t["turn"])) for t in measured], ys)[1], 4)
+        result["oracle_ece"] = round(scores(blind, ys)[1], 4)
         print(f"oracle (Sure's features refitted on the measured turns): ece {result['oracle_ece']:.3f}")
+        result["card_alone_measured"] = card_alone_split("measured", measured)
+        result["sure_cpu"] = cpu_per_call(measured)
+        print("belief.sure CPU per call: {warm_us} us warm, first call of a new best rule {cold_us_p50} us median, "
+              "{cold_us_max} us max".format(**result["sure_cpu"]))
     print(json.dumps(result))
     return 0
 

@@ -2,7 +2,7 @@
 
     python3 tools/eleusis_figures.py reliability OUT.svg RESULT.json [RESULT.json ...]
     python3 tools/eleusis_figures.py frontier OUT.svg POLICY.json THRESHOLD.json [THRESHOLD.json ...]
-    python3 tools/eleusis_figures.py sure OUT.svg|OUT.png TURNS.json [TURNS.json ...]
+    PYTHONPATH=py python3 tools/eleusis_figures.py sure OUT.svg|OUT.png TURNS.json [TURNS.json ...]
 
 A RESULT is the output of ``python -m junban.bench eleusis`` (its last line is read: one JSON object); TURNS is what
 its ``--turns`` writes. An ``OUT.png`` is the same picture drawn by Debian's Chromium (through Playwright).
@@ -10,7 +10,8 @@ its ``--turns`` writes. An ``OUT.png`` is the same picture drawn by Debian's Chr
 - ``reliability``: the reliability diagram of the scientist's belief pooled over the runs given: per bucket of
   belief (tenths), how often the best rule was the secret rule against the mean belief, the diagonal where they are
   equal, and how many turns fell in each bucket (the bars); the title gives the pooled ECE and Brier score.
-- ``sure``: the reliability diagram of "Sure" (what the hint says) pooled over the turns files, beside the bots'
+- ``sure``: the reliability diagram of "Sure" (what the hint says, ``belief.sure`` as it is now, recomputed from each
+  turn's recorded inputs: a run's own field 9 may be an older Sure) pooled over the turns files, beside the bots'
   own belief on the same turns (what the hint said before issue 42), and in a legend the expected calibration error
   of each per kind of rule (the ``level`` of the rule sets).
 - ``frontier``: mean score against solved rate, one point per run of a fixed guess threshold (``--threshold``,
@@ -132,13 +133,17 @@ def _ece(pairs: list[tuple[float, bool]]) -> float:
 
 
 def sure_svg(games: list[dict]) -> str:
-    """The reliability of Sure (field 9 of a turn) and of the bots' belief (field 0), pooled, with per-kind ECEs."""
+    """The reliability of Sure (``belief.sure`` of a turn's raw share, evidence and best rule: fields 2, 6 and 7) and
+    of the bots' belief (field 0), pooled, with per-kind ECEs."""
+    from junban.games.eleusis import belief
+
     turns = [(g.get("level", "-"), t) for g in games for t in g["turns"]]
-    if any(len(t) < 10 for _, t in turns):
-        raise ValueError("turns without Sure: run the bench again (issue 42)")
-    series = {"Sure (the hint now)": (lambda t: t[9], BLUE), "the bots' belief (the hint before)": (lambda t: t[0],
-                                                                                                      ACCENT)}
-    sure_all = [(t[9], t[1]) for _, t in turns]
+    if any(len(t) < 8 for _, t in turns):
+        raise ValueError("turns without their best rule: run the bench again (issue 42)")
+    sure = {id(t): belief.sure(t[2], t[6], t[7]) for _, t in turns}
+    series = {"Sure (the hint now)": (lambda t: sure[id(t)], BLUE),
+              "the bots' belief (the hint before)": (lambda t: t[0], ACCENT)}
+    sure_all = [(sure[id(t)], t[1]) for _, t in turns]
     plot = Plot(0, 1, 0, 1, f"Reliability of Sure: ECE {_ece(sure_all):.3f} over {len(turns)} turns, "
                             f"{len(games)} games", "stated probability (mean per tenth)", "how often it was the rule")
     plot.axes([i / 10 for i in range(0, 11, 2)], [i / 10 for i in range(0, 11, 2)],
@@ -162,7 +167,7 @@ def sure_svg(games: list[dict]) -> str:
     lines = [("ECE per kind", "Sure", "before")]
     for kind in sorted({k for k, _ in turns}):
         rows = [t for k, t in turns if k == kind]
-        lines.append((f"{kind} ({len(rows)})", f"{_ece([(t[9], t[1]) for t in rows]):.3f}",
+        lines.append((f"{kind} ({len(rows)})", f"{_ece([(sure[id(t)], t[1]) for t in rows]):.3f}",
                       f"{_ece([(t[0], t[1]) for t in rows]):.3f}"))
     x, y = plot.x(0.03), plot.y(0.97)
     for i, (a, b, c) in enumerate(lines):

@@ -56,7 +56,8 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
                 right = rng.random() < 1 / (1 + math.exp(-z))
                 best = "card.red" if alone else "card.colour != prev.colour"
                 turns.append([0.1, right, raw, 30 - e, e, "play", e, best, rng.random() * 0.2])
-            out.append({"level": "single-card" if alone else "previous-card", "turns": turns})
+            out.append({"name": f"rule{g}", "game": 0, "level": "single-card" if alone else "previous-card",
+                        "turns": turns})
         return out
 
     fit_file, held_file = tmp_path / "fit.json", tmp_path / "held.json"
@@ -71,6 +72,20 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
     assert set(measured) == {"all", "single-card", "previous-card"}
     assert measured["all"]["fitted"]["ece"] < measured["all"]["bots"]["ece"]  # the bots' 0.1 is far off
     assert 0 < measured["single-card"]["noise"] < 0.2 and result["oracle_ece"] <= measured["all"]["fitted"]["ece"] + .02
+    for kind in ("all", "single-card"):  # the interval holds the measured ECE; the kind-blind oracle is no worse
+        low, high = measured[kind]["ci95"]
+        assert low <= measured[kind]["fitted"]["ece"] <= high
+    assert measured["all"]["oracle blind"] == result["oracle_ece"]
+    alone = result["card_alone_measured"]  # "card.red" is the best rule of every single-card game, of no other
+    assert alone["single-card"]["turns"] == 15 * 11 and alone["previous-card"] == {"turns": 0, "right": 0}
+    assert 0 < result["sure_cpu"]["warm_us"] < 1000 and result["sure_cpu"]["cold_us_max"] > 0
+    cv = tool("tools/eleusis_calibration.py", "--sure", "--cv", str(held_file))
+    assert cv.returncode == 0, cv.stderr
+    held = json.loads(cv.stdout.strip().splitlines()[-1])["cross_validated"]
+    assert set(held) == {"all", "single-card", "previous-card"} and held["all"]["turns"] == 30 * 11
+    # each group of rules is predicted by a fit on the others: near the fit on all, never the same numbers
+    assert abs(held["all"]["cross-validated"]["mean"] - held["all"]["right"]) < 0.05
+    assert held["single-card"]["cross-validated"] != held["single-card"]["sure now"]
     old = tool("tools/eleusis_calibration.py", "--sure", str(tmp_path / "fit.json"), "--measure", _old_turns(tmp_path))
     assert old.returncode == 2 and "run the bench again" in old.stderr, old.stderr
 
@@ -108,15 +123,20 @@ def test_the_figures_are_svg_pictures_of_the_results(tmp_path):
 
 
 def test_the_sure_figure_shows_sure_beside_the_bots_belief_with_the_ece_per_kind(tmp_path):
-    games = [{"level": kind, "turns": [[0.05, i % 2 == 0, 0.1, 30, i, "play", i, "card.red", 0.0, 0.5]
+    """The figure draws Sure as ``belief.sure`` has it now, from each turn's inputs, not the run's own field 9."""
+    from junban.games.eleusis import belief
+
+    stated = belief.sure(0.1, 5, "card.red")
+    games = [{"level": kind, "turns": [[0.05, i % 2 == 0, 0.1, 30, i, "play", 5, "card.red", 0.0, 0.99]
                                        for i in range(10)]} for kind in ("single-card", "place")]
     turns = tmp_path / "t.json"
     turns.write_text(json.dumps(games))
     out = tool("tools/eleusis_figures.py", "sure", str(tmp_path / "s.svg"), str(turns))
     assert out.returncode == 0, out.stderr
     svg = (tmp_path / "s.svg").read_text()
-    # Sure says 0.5 and is right half the time (ECE 0); the bots said 0.05 (ECE 0.45)
-    assert "ECE 0.000" in svg and ">single-card (10)<" in svg and ">0.450<" in svg
+    # Sure says the same on every turn, right half the time; the bots said 0.05 (ECE 0.45); the recorded 0.99 unread
+    assert f"ECE {abs(stated - 0.5):.3f}" in svg and ">single-card (10)<" in svg and ">0.450<" in svg
+    assert "ECE 0.490" not in svg
     games[0]["turns"][0] = games[0]["turns"][0][:7]
     turns.write_text(json.dumps(games))
     assert tool("tools/eleusis_figures.py", "sure", str(tmp_path / "s.svg"), str(turns)).returncode == 2
