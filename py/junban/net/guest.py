@@ -231,6 +231,8 @@ class Guest:
         self.went_back = 0  # moves of this phone's log the host no longer has, found on joining again (to say)
         self.last_resync = -1e18
         self.resync_due = False
+        self.moved_from: str | None = None  # the table this seat just left for the host's next game (``next``)
+        self.finished: GuestGame | None = None  # that table's game, over, until the screens have recorded it
         self._timer = None
         if kept:
             self._restore(kept)
@@ -326,8 +328,13 @@ class Guest:
             self.problem = None
             self._set("playing")
             return "status"
+        if kind == "ping":
+            return None  # (also between a ``next`` and the new table's welcome)
         if self.game is None:
             raise ProtocolError("no welcome yet", code="net.no_welcome")
+        if kind == "next":
+            self._next(message)
+            return "next"
         if kind == "log":
             start = protocol.need_int(message, "from", 0, len(self.entries))
             entries = read_entries(protocol.need_list(message, "entries", protocol.LOG_CHUNK), self.game)
@@ -375,9 +382,25 @@ class Guest:
             self._set("ended")
             self.close()
             return "status"
-        return None  # ping
+        return None
 
-    # ------------------------------------------------------------------ acting
+    def _next(self, message: dict) -> None:
+        """A rematch: the host started its table's next game and this seat goes on there, over this channel. Taken
+        only once this seat's game is over, for the same seat and game, at a table of another id; the finished
+        game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
+        as any phone that joins (nothing of the old game carries over: a new hint seed, no log)."""
+        table = protocol.need_str(message, "table", 12)
+        if (not self.game.is_over or message.get("seat") != self.seat or message.get("game") != self.game_slug
+                or table == self.table_id or any(ch not in protocol.TABLE_ID_CHARS for ch in table)):
+            raise ProtocolError("the host cannot move this seat there", code="net.bad_next")
+        self.moved_from, self.finished = self.table_id, self.game
+        self.table_id = table
+        self.game, self.welcome, self.entries, self.entry_chars = None, None, [], []
+        self.pending, self.queued, self.refusal, self.rejoined_from = None, [], None, None
+        self.went_back, self.hinted_at, self.hint_seed = 0, None, secret_seed()
+        self.problem = None
+        self._set("joining")
+        self._send("hello", table=self.table_id, seat=self.seat)
 
     def act(self, action: dict) -> None:
         """The person's intent: sent now, or after the one in flight is answered."""

@@ -70,6 +70,7 @@ class SeatLink:
     full_timer: object = None  # a full resend asked for too soon, waiting for its second
     hints: int = 0  # hints this seat's person took, at most one a turn (never the host's own game's)
     hinted: bool = False  # a hint was counted in this turn of the seat
+    owner: object = None  # the Host that holds this link now (a rematch hands it to the next game's: take_over)
 
 
 class Host:
@@ -108,6 +109,7 @@ class Host:
         from junban.net import sdp
 
         link = self.links.get(seat) or SeatLink(seat)
+        link.owner = self
         self.links[seat] = link
         self._drop_conn(link)
         link.code = None
@@ -118,6 +120,9 @@ class Host:
         def on_event(conn, kind, data):
             if link.conn != conn:
                 return  # an older connection of this seat
+            if link.owner is not self:  # the channel went on to the next game's table (take_over)
+                link.owner._event(link, kind, data)
+                return
             if kind == "offer":
                 try:
                     token = sdp.pack_offer(str(data), protocol.pack_meta(self.table_id, seat, self.game))
@@ -173,6 +178,39 @@ class Host:
         self.platform.peer_answer(target.conn, text)
         self._set(target, "connecting")
         return None
+
+    def take_over(self, previous: "Host") -> list[int]:
+        """A rematch: the phones connected to ``previous`` (the table just finished) go on to this table, in the same
+        seats, over the channels already open — no new pairing. Each is told ``next`` (this table's id and its
+        seat; nothing of the new deal) and then says ``hello`` for this table as a phone that joined; its welcome
+        and the new game follow. A channel gone quiet is taken along too (it hears ``next`` if it comes back); a
+        seat whose phone had no channel (a code shown, a phone lost) is asked for as at any new table. The seats
+        taken along, in order; ``previous`` is closed (its remaining codes with it)."""
+        moved = []
+        for seat, link in sorted(previous.links.items()):
+            if link.conn is None or not link.welcomed or seat not in self.session.phone_seats() \
+                    or self.links.get(seat) is not None:
+                continue
+            previous._send(link, "next", table=self.table_id, seat=seat, game=self.game)
+            del previous.links[seat]
+            previous._by_conn.pop(link.conn, None)
+            if link.full_timer is not None:
+                self.platform.cancel(link.full_timer)
+                link.full_timer = None
+            link.owner = self
+            link.welcomed = False  # until its hello for this table
+            link.sent, link.sent_key, link.sent_mark, link.recent = [], None, None, []
+            link.hints, link.hinted, link.last_full = 0, False, -1e18
+            link.code, link.offer_name, link.problem = None, b"", None
+            if link.status == "playing":
+                self._set(link, "connecting")
+            self.links[seat] = link
+            self._by_conn[link.conn] = link
+            moved.append(seat)
+        previous.close()
+        if moved:
+            self._ensure_timer()
+        return moved
 
     def stop(self, seat: int) -> None:
         """Stop playing ``seat`` on another phone (its code or connection is closed)."""
@@ -243,6 +281,8 @@ class Host:
             return
         if kind == "hello":
             self._hello(link, message)
+        elif kind == "ping":
+            pass  # still here (a channel that goes on to a rematch may ping before its hello for the new table)
         elif not link.welcomed:
             self._refuse(link, message["s"], ProtocolError("say hello first", code="net.no_hello"))
         elif kind == "act":

@@ -109,6 +109,12 @@ def attach(table):
                     page_url=services.platform.page_url())
         services.hosts[session.id] = host
     host.attach(table, on_change=lambda: _changed(table))
+    previous = services.rematches.pop(session.id, None)
+    if previous is not None:  # a rematch: the phones of the table before come along, no new pairing
+        services.hosts.pop(previous.table_id, None)
+        moved = host.take_over(previous)
+        if moved:
+            services.announce(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)))
     table.phones_seat = None  # the seat whose code the sheet shows
     table.phones_scanning = False
     table.phones_error = None
@@ -128,7 +134,8 @@ def _peer_code_ready(table, host: Host, failure: str | None) -> None:
         for seat in table.session.phone_seats():
             if host.status(seat) == "closed":
                 host.offer(seat)
-        waiting = _first_waiting(table)
+        # (a phone coming along from the game before, "connecting" until its hello, needs no code)
+        waiting = next((s for s in table.session.phone_seats() if host.status(s) in ("preparing", "offering")), None)
         if waiting is not None and not table.sheet.is_open():
             table.phones_seat = waiting
             table.open_sheet("phones", opener="#open-phones")

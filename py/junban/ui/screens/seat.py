@@ -79,6 +79,11 @@ def _changed(services, guest, what: str) -> None:
         except TooLarge:  # played on here; only its snapshot is not kept
             services.notify(t("guest.too_large"), "error", key="guest-too-large")
     screen = services.current()
+    if what == "next":  # a rematch: the finished game stays in History; the new table opens once it is here
+        _record_finished(services, guest)
+    elif what == "update" and guest.moved_from is not None and guest.game is not None:
+        _moved_on(services, guest, screen)
+        return
     # To the seat's table once the host has welcomed this phone (a phone coming back holds its last snapshot
     # from the start, yet must show its answer until then).
     if isinstance(screen, JoinScreen) and screen.guest is guest and guest.status == "playing" \
@@ -89,6 +94,31 @@ def _changed(services, guest, what: str) -> None:
         screen.heard(what)
     if screen is not None:
         services.render()
+
+
+def _record_finished(services, guest) -> None:
+    """The game this seat just left for the host's next one, in this phone's History (once, as its table does)."""
+    game, guest.finished = guest.finished, None
+    if game is None or not game.is_over:
+        return
+    if not any(e.get("id") == game.id and e.get("game") == game.game for e in services.store.history()):
+        from junban.ui.games import game_ui
+
+        services.record_finished(game, game_ui(game.game).history_entry(game))
+
+
+def _moved_on(services, guest, screen) -> None:
+    """The next game's first update is here: the seat's table of the finished game gives way to the new one's,
+    and the phone says so (wherever it is, it is told)."""
+    old, guest.moved_from = guest.moved_from, None
+    host, seat = guest_names(guest.record())
+    words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
+    if isinstance(screen, SeatScreen) and screen.table_id == old:
+        services.go(f"#/seat/{guest.table_id}", replace=True)
+    elif screen is not None:
+        services.render()
+    services.notify(words, "info", key="guest-next")
+    services.announce(words)
 
 
 # ---------------------------------------------------------------------- joining
@@ -351,7 +381,10 @@ class SeatScreen(TableScreen):
 
     @property
     def connected(self) -> bool:
-        return self.guest is not None and self.guest.status == "playing"
+        guest = self.guest
+        if guest is not None and guest.table_id != self.table_id:  # the host's next game is on its way here
+            return guest.moved_from == self.table_id and guest.status in ("joining", "playing")
+        return guest is not None and guest.status == "playing"
 
     def needs_handover(self) -> bool:
         return False

@@ -39,6 +39,7 @@ EN = {
     "phones.connect": "Connect",
     "phones.connecting": "Connecting to {name}'s phone…",
     "phones.joined": "{name}'s phone is connected.",
+    "phones.rematch": "Same players: {names} go on on their phones, no new pairing.",
     "phones.bad_answer": "That answer code does not work: {reason}",
     "phones.no_code": "Pairing is not available: {reason}",
     "phones.privacy": "This device holds the game: it can see every hand, as when one device is passed around. "
@@ -94,6 +95,8 @@ EN = {
     "join.seat_named": "{name}'s seat at {host}'s table · {game}",
     "join.paste_label": "Or paste the link (or code) the host sent for your seat",
     "guest.away": "Not connected to the host.",
+    "guest.next_game": "{host} started a new game: you play {name} again.",
+    "guest.next_game_plain": "The host started a new game: you keep your seat.",
     "guest.away_at": "Not connected to {host}'s table.",
     "guest.rescan": "Scan {host}'s code again",
     "join.making": "Preparing the answer…",
@@ -239,6 +242,7 @@ JA = {
     "phones.connect": "接続",
     "phones.connecting": "{name}さんのスマホに接続しています…",
     "phones.joined": "{name}さんのスマホがつながりました。",
+    "phones.rematch": "同じメンバーで：{names}さんはペアリングし直さずにそのままスマホで続けます。",
     "phones.bad_answer": "その返事のコードは使えません：{reason}",
     "phones.no_code": "ペアリングを使えません：{reason}",
     "phones.privacy": "この端末がゲームを持っているので、1台を回して遊ぶときと同じく全員の手札を見られます。"
@@ -293,6 +297,8 @@ JA = {
     "join.seat_named": "{host}さんの卓の{name}の席・{game}",
     "join.paste_label": "または、ホストから届いたあなたの席のリンク（かコード）を貼り付け",
     "guest.away": "ホストにつながっていません。",
+    "guest.next_game": "{host}さんが新しいゲームを始めました。引き続き{name}の席です。",
+    "guest.next_game_plain": "ホストが新しいゲームを始めました。席はそのままです。",
     "guest.away_at": "{host}さんの卓につながっていません。",
     "guest.rescan": "{host}さんのコードをもう一度読み取る",
     "join.making": "返事を準備しています…",
