@@ -51,7 +51,8 @@ def test_an_evening_of_three_games_on_three_phones_with_one_pairing_each():
         assert new.id != session.id and (new.seed == seed) == (tap == "table:same-deal")
         assert new.private, "a new deal at a table with phones is dealt in secret"
         for app in guests.values():
-            assert "started a new game: you play" in " ".join(n.text for n in app.services.notices)
+            notices = [n for n in app.platform.root.find_all(lambda n: "notice-info" in n.attributes.get("class", ""))]
+            assert any("started a new game: you play" in n.textContent for n in notices), "said on screen"
     assert channels(room, host_platform) == 2, "one pairing per phone for the whole evening"
     assert len(set(tables)) == 3
     for app in [host, *guests.values()]:

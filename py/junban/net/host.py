@@ -71,6 +71,9 @@ class SeatLink:
     hints: int = 0  # hints this seat's person took, at most one a turn (never the host's own game's)
     hinted: bool = False  # a hint was counted in this turn of the seat
     owner: object = None  # the Host that holds this link now (a rematch hands it to the next game's: take_over)
+    spare_conn: str | None = None  # a second connection kept waiting for this seat's phone to come back (``spare``)
+    spare_code: str | None = None  # its pairing code (sent to the phone, which keeps it with its seat)
+    spare_name: bytes = b""  # the first bytes of its fingerprint: what an answer to it names
 
 
 class Host:
@@ -161,6 +164,13 @@ class Host:
             return sdp.SdpError("pairing.malformed", "the answer names no code")
         offer_name, table_name, named_seat = names
         target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
+        spare = next((link for link in self.links.values()
+                      if link.spare_conn is not None and link.spare_name == offer_name), None)
+        if target is None and spare is not None:  # a phone back from a reload, answering the code it kept
+            if spare.seat != seat:
+                self.routed_to = spare.seat
+            self._use_spare(spare, text)
+            return None
         if target is None:
             if table_name != sdp.table_names(self.table_id):
                 return ProtocolError("this answer is for another table's code", code="pairing.other_table")
@@ -192,6 +202,7 @@ class Host:
                     or self.links.get(seat) is not None:
                 continue
             previous._send(link, "next", table=self.table_id, seat=seat, game=self.game)
+            previous._drop_spare(link)  # its code names the old table: the new game's welcome brings a new one
             del previous.links[seat]
             previous._by_conn.pop(link.conn, None)
             if link.full_timer is not None:
@@ -218,12 +229,66 @@ class Host:
         if link is not None:
             self._send(link, "bye", why="seat_closed")
             self._drop_conn(link)
+            self._drop_spare(link)
+
+    # ------------------------------------------------------------------ coming back with one exchange
+
+    def _offer_spare(self, link: SeatLink) -> None:
+        """Once a phone is welcomed, the host keeps a second connection waiting for that seat and sends the phone
+        its code over the open channel (``spare``): the phone keeps it with its seat, so after a reload (or a
+        dropped channel) it answers at once and the host takes that answer — one exchange instead of two. The
+        spare lives as long as the host's page (a reloaded host has none: its phones pair as before); one is
+        made per seat, sent again on each new channel, and replaced once used."""
+        from junban.net import sdp
+
+        if link.spare_code is not None:
+            self._send(link, "spare", code=link.spare_code)
+            return
+        if link.spare_conn is not None or self.closed:
+            return  # (being made: sent when its offer is ready)
+
+        def on_event(conn, kind, data):
+            owner = link.owner
+            if link.conn == conn:  # this spare became the seat's channel
+                owner._event(link, kind, data)
+            elif link.spare_conn != conn:
+                return
+            elif kind == "offer":
+                try:
+                    token = sdp.pack_offer(str(data), protocol.pack_meta(owner.table_id, link.seat, owner.game))
+                except JunbanError:
+                    owner._drop_spare(link)
+                    return
+                link.spare_code, link.spare_name = token, sdp.fingerprint(str(data))[:4]
+                if link.welcomed:
+                    owner._send(link, "spare", code=link.spare_code)
+            elif kind in ("closed", "error") or (kind == "state" and data in ("failed", "closed")):
+                owner._drop_spare(link)
+
+        link.spare_conn = self.platform.peer_host(on_event)
+
+    def _use_spare(self, link: SeatLink, answer_sdp: str) -> None:
+        """The phone answered the spare code it kept: that connection becomes the seat's channel (any other, a
+        lost one or a code shown meanwhile, is closed); a new spare follows its welcome."""
+        conn, name = link.spare_conn, link.spare_name
+        link.spare_conn, link.spare_code, link.spare_name = None, None, b""
+        self._drop_conn(link)
+        link.conn, link.offer_name, link.code, link.problem = conn, name, None, None
+        self._by_conn[conn] = link
+        self.platform.peer_answer(conn, answer_sdp)
+        self._set(link, "connecting")
+
+    def _drop_spare(self, link: SeatLink) -> None:
+        if link.spare_conn is not None:
+            self.platform.peer_close(link.spare_conn)
+        link.spare_conn, link.spare_code, link.spare_name = None, None, b""
 
     def close(self) -> None:
         """The host leaves the table: every guest is told, every connection closed."""
         for link in list(self.links.values()):
             self._send(link, "bye", why="host_left")
             self._drop_conn(link)
+            self._drop_spare(link)
         self.links.clear()
         if self._timer is not None:
             self.platform.cancel(self._timer)
@@ -323,6 +388,7 @@ class Host:
                    config=session.config, seats=[seat_data(s) for s in session.seats], hints=link.hints)
         link.last_full = self.platform.now()
         self._sync_link(link, full=True)
+        self._offer_spare(link)
 
     def _full_sync(self, link: SeatLink) -> None:
         """Send the phone the whole table again (its log did not add up): now, or once its second since the last

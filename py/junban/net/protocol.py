@@ -42,6 +42,9 @@ host -> guest
                 after the guest's game is over; the same seat and game; the new table's id is the new save's
                 (random, never made from its seed). The guest answers ``hello`` for the new table and is welcomed
                 as any phone that joins.
+    ``spare``   ``code``: a pairing code (``sdp.pack_offer``) for this same table and seat, whose connection the host
+                keeps waiting: the phone keeps it with its seat and, after a reload or a lost channel, answers it
+                at once (one exchange to come back instead of two). Fresh connection credentials only.
     ``ping``, ``bye`` (``why``: the host left the table, gave the seat to another phone, or let a phone go that
                 sent far more than a person could: ``flood``).
 
@@ -70,7 +73,7 @@ MAX_NAME = 40
 MAX_TABLE_ID = 40
 
 FROM_GUEST = ("hello", "act", "resync", "hint", "ping")
-FROM_HOST = ("welcome", "log", "update", "ack", "next", "ping", "bye")
+FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "ping", "bye")
 
 
 class ProtocolError(JunbanError):

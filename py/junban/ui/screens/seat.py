@@ -71,7 +71,7 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what == "update" and guest.game is not None:
+    if what in ("update", "spare") and guest.game is not None:
         try:
             services.store.write_guest(guest.record())
         except StorageFull:
@@ -115,10 +115,8 @@ def _moved_on(services, guest, screen) -> None:
     words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
     if isinstance(screen, SeatScreen) and screen.table_id == old:
         services.go(f"#/seat/{guest.table_id}", replace=True)
-    elif screen is not None:
-        services.render()
-    services.notify(words, "info", key="guest-next")
-    services.announce(words)
+    services.notify(words, "info", key="guest-next")  # (said aloud too)
+    services.render()
 
 
 # ---------------------------------------------------------------------- joining
@@ -497,12 +495,20 @@ class SeatScreen(TableScreen):
         if frame is not None and getattr(frame, "key", None) == "frame":
             frame.attrs["inert"] = True
             frame.attrs["class"] = f"{frame.attrs.get('class', '')} guest-away".strip()
-        host, _ = guest_names(self.services.store.read_guest(self.table_id) or {})
+        record = self.services.store.read_guest(self.table_id) or {}
+        host, _ = guest_names(record)
+        spare = record.get("spare") if guest_net.spare_pairing(
+            record.get("spare"), self.table_id, record.get("seat"), record.get("game")) else None
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
                    h("p", {},
                      h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
                      _problem(self.guest) if self.guest else t("join.lost")),
-                   h("a", {"class": "button primary small", "href": "#/join", "id": "guest-rescan"},
+                   # the host's spare code kept with the seat: its answer at once, one exchange (else scan anew)
+                   h("a", {"class": "button primary small", "href": f"#/join?p={spare}", "id": "guest-rejoin"},
+                     t("guest.rejoin_at", host=host) if host else t("guest.rejoin_plain")) if spare else None,
+                   # (a host whose page reloaded has no spare any more: its new code, scanned, always works)
+                   h("a", {"class": ["button", "small", "quiet" if spare else "primary"], "href": "#/join",
+                           "id": "guest-rescan"},
                      t("guest.rescan", host=host) if host else t("join.scan_again")))
         return [*(table if isinstance(table, list) else [table]), banner]
 

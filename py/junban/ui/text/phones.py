@@ -23,6 +23,11 @@ EN = {
     "phones.state.unreachable": "could not be reached",
     "phones.show_code": "Show code",
     "phones.new_code": "New code",
+    "phones.take_answer": "Take its answer",
+    "phones.rejoin_help": "{name}'s phone can come back with one code: on it, tap “Rejoin”, then scan or paste "
+                          "here the answer it shows.",
+    "phones.lost_back_notice": "{name}'s phone is not answering. When it is back, it shows an answer: take it "
+                               "here, no new code needed.",
     "phones.pair_title": "{name}'s phone",
     "phones.making": "Making the pairing code…",
     "phones.qr_label": "Pairing code for {name}'s phone",
@@ -99,6 +104,8 @@ EN = {
     "guest.next_game_plain": "The host started a new game: you keep your seat.",
     "guest.away_at": "Not connected to {host}'s table.",
     "guest.rescan": "Scan {host}'s code again",
+    "guest.rejoin_at": "Rejoin {host}'s table",
+    "guest.rejoin_plain": "Rejoin the table",
     "join.making": "Preparing the answer…",
     "join.answer_title": "Show this to the host",
     "join.answer_help": "The host scans this code (or you send them the code below). The game starts here as "
@@ -226,6 +233,11 @@ JA = {
     "phones.state.unreachable": "つながりませんでした",
     "phones.show_code": "コードを表示",
     "phones.new_code": "新しいコード",
+    "phones.take_answer": "返事を読み取る",
+    "phones.rejoin_help": "{name}さんのスマホは1回のやり取りで戻れます。そのスマホで「卓に戻る」を押し、表示された"
+                          "返事をここで読み取るか貼り付けてください。",
+    "phones.lost_back_notice": "{name}さんのスマホの応答がありません。戻ってきたら返事が表示されるので、ここで"
+                               "読み取ってください。新しいコードは要りません。",
     "phones.pair_title": "{name}さんのスマホ",
     "phones.making": "ペアリング用のコードを作っています…",
     "phones.qr_label": "{name}さんのスマホ用のペアリングコード",
@@ -301,6 +313,8 @@ JA = {
     "guest.next_game_plain": "ホストが新しいゲームを始めました。席はそのままです。",
     "guest.away_at": "{host}さんの卓につながっていません。",
     "guest.rescan": "{host}さんのコードをもう一度読み取る",
+    "guest.rejoin_at": "{host}さんの卓に戻る",
+    "guest.rejoin_plain": "卓に戻る",
     "join.making": "返事を準備しています…",
     "join.answer_title": "ホストに見せてください",
     "join.answer_help": "ホストがこのコードを読み取ると（または下のコードを送ると）、ここでゲームが始まります。",
