@@ -62,9 +62,11 @@ def test_a_guest_reload_takes_one_exchange_with_the_spare_code_its_phone_kept():
     notice = next(n for n in host.services.notices if n.key == "phone-1")
     assert "no new code needed" in notice.text and notice.action[1:] == ("phones:show", "1")
     host.dispatch(*notice.action[1:])
+    room.run(0.5)
     assert table.sheet.is_open("phones") and table.phones_seat == 1
-    assert table.hosting.links[1].conn is None and table.hosting.status(1) == "lost", "no new code: the phone has one"
-    assert by_id(host.platform, "phones-rejoin-help") and by_id(host.platform, "phones-answer")
+    assert table.hosting.status(1) == "offering", "a new code as before, for a phone that lost its spare"
+    assert "tap “Rejoin”" in by_id(host.platform, "phones-rejoin-help").textContent
+    shown = table.hosting.links[1].conn
 
     exchanges = Exchanges()
     back, platform = room.phone(f"#/seat/{table.session.id}", storage=storage)  # the page comes back
@@ -77,6 +79,8 @@ def test_a_guest_reload_takes_one_exchange_with_the_spare_code_its_phone_kept():
     exchanges.answer(room, host, 1, back)
     assert exchanges.count == 1
     assert table.hosting.status(1) == "playing" and isinstance(back.screen, SeatScreen) and back.screen.connected
+    assert table.hosting.links[1].conn != shown and shown not in host.platform.peer_network.connections_of(
+        host.platform), "the spare became the channel; the code shown was let go"
     assert not table.sheet.is_open("phones")
     room.run(0.5)
     assert kept(back, table.session.id)["spare"] not in (None, spare), "a new spare for the next time"

@@ -14,6 +14,10 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
   the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was).
 
+It also keeps a spare connection per welcomed phone, whose code the phone keeps (``_offer_spare``): a phone back
+from a reload answers it at once, one exchange instead of two. A rematch hands the open channels to the next
+game's host (``take_over``): the phones go on there with no new pairing.
+
 The host never needs the guest: a lost seat just waits for its person. What the host sends is plain data; the
 table it serves (``source``) applies the actions, saves, and draws the host's own screen.
 """

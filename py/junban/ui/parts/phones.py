@@ -324,6 +324,9 @@ def _pairing(table, seat: int):
     return h(
         "section", {"class": "phones-pairing"},
         h("h3", {}, t("phones.pair_title", name=name)),
+        # a phone back from a reload that kept its spare code: one exchange (its answer), no need of this code
+        h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_or_scan", name=name))
+        if may_rejoin(host, seat) and link.joined_once else None,
         h("div", {"class": "phones-code"},
           h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
           h("ol", {"class": "phones-steps"},
@@ -401,9 +404,8 @@ def handle(table, act: str, arg: str | None) -> None:
         stop_scan(table)
         table.phones_error = None
         table.phones_seat = seat
-        back = host.status(seat) in ("lost", "unreachable") and may_rejoin(host, seat)
-        if act == "phones:new" or (host.status(seat) != "offering" and not back):
-            host.offer(seat)  # (a phone holding its spare code needs none: its answer is taken as it is)
+        if act == "phones:new" or host.status(seat) != "offering":
+            host.offer(seat)  # (a phone holding its spare code needs none: its answer is taken here all the same)
         if not table.sheet.is_open("phones"):
             table.open_sheet("phones", opener="#open-phones")
     elif act == "phones:copy" and seat is not None:

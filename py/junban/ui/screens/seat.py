@@ -7,8 +7,10 @@
 - ``SeatScreen`` (``#/seat/<table>``): that seat's table, drawn by the same table code as on one device
   (``TableScreen``) from what the host sent: this seat's view, the public move log. An action goes to the host, which
   applies it with the engine; the table changes when the host's update comes back. Without a connection (the page
-  was reloaded, the Wi-Fi dropped) it shows the last snapshot and asks for the host's code again: scanning it goes
-  on where the seat was.
+  was reloaded, the Wi-Fi dropped) it shows the last snapshot and the way back: *Rejoin* (the spare code the host
+  sent and this phone kept: its answer at once, one exchange) or the host's code scanned again; either goes on
+  where the seat was. When the host starts its table's next game (a rematch), this phone moves to its seat there
+  by itself (``next``), the finished game kept in its History.
 
 The phone keeps one record per such seat (``junban.guest.<table>``, storage.py), written at every update, and its
 own History records the finished game for its seat (from what it saw).
@@ -497,8 +499,7 @@ class SeatScreen(TableScreen):
             frame.attrs["class"] = f"{frame.attrs.get('class', '')} guest-away".strip()
         record = self.services.store.read_guest(self.table_id) or {}
         host, _ = guest_names(record)
-        spare = record.get("spare") if guest_net.spare_pairing(
-            record.get("spare"), self.table_id, record.get("seat"), record.get("game")) else None
+        spare = self._spare(record)
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
                    h("p", {},
                      h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
@@ -511,6 +512,13 @@ class SeatScreen(TableScreen):
                            "id": "guest-rescan"},
                      t("guest.rescan", host=host) if host else t("join.scan_again")))
         return [*(table if isinstance(table, list) else [table]), banner]
+
+    def _spare(self, record: dict | None = None) -> str | None:
+        """The host's spare code this phone kept for the seat (``spare``), if it is one for this very seat."""
+        record = self.services.store.read_guest(self.table_id) if record is None else record
+        record = record or {}
+        code = record.get("spare")
+        return code if guest_net.spare_pairing(code, self.table_id, record.get("seat"), record.get("game")) else None
 
     def _broken(self, err: Exception):
         """The seat's table could not be drawn (what the host sent fits its game's shapes, yet this phone cannot
@@ -558,7 +566,8 @@ class SeatScreen(TableScreen):
     def handle(self, act: str, arg: str | None) -> None:
         if act == "seat:status":
             if not self.connected:
-                self.services.go("#/join")
+                spare = self._spare()
+                self.services.go(f"#/join?p={spare}" if spare else "#/join")
             return
         if act == "seat:leave":
             self.open_sheet("leave", opener="#open-menu")
