@@ -113,8 +113,9 @@ def attach(table):
     if previous is not None:  # a rematch: the phones of the table before come along, no new pairing
         services.hosts.pop(previous.table_id, None)
         moved = host.take_over(previous)
-        if moved:
-            services.announce(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)))
+        if moved:  # said on screen (an info notice that goes by itself) and aloud
+            services.notify(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)), "info",
+                            key="phones-rematch")
     table.phones_seat = None  # the seat whose code the sheet shows
     table.phones_scanning = False
     table.phones_error = None
@@ -306,7 +307,9 @@ def _pairing(table, seat: int):
     if status in ("lost", "unreachable") and may_rejoin(host, seat):
         # The phone kept this seat's spare code: on it, "Rejoin" shows its answer at once; take it here.
         return h("section", {"class": "phones-pairing"},
-                 h("h3", {}, t("phones.pair_title", name=name)), problem,
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "error-text", "role": "alert"}, t("phones.problem.lost_back"))
+                 if link.problem == "net.lost" else problem,
                  h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_help", name=name)),
                  _answer_part(table, seat),
                  h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new",

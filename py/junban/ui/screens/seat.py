@@ -503,14 +503,16 @@ class SeatScreen(TableScreen):
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
                    h("p", {},
                      h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
-                     _problem(self.guest) if self.guest else t("join.lost")),
+                     t("guest.lost_rejoin") if spare and (self.guest is None or self.guest.problem in (
+                         None, "net.lost")) else _problem(self.guest) if self.guest else t("join.lost")),
                    # the host's spare code kept with the seat: its answer at once, one exchange (else scan anew)
                    h("a", {"class": "button primary small", "href": f"#/join?p={spare}", "id": "guest-rejoin"},
                      t("guest.rejoin_at", host=host) if host else t("guest.rejoin_plain")) if spare else None,
                    # (a host whose page reloaded has no spare any more: its new code, scanned, always works)
                    h("a", {"class": ["button", "small", "quiet" if spare else "primary"], "href": "#/join",
                            "id": "guest-rescan"},
-                     t("guest.rescan", host=host) if host else t("join.scan_again")))
+                     t("guest.rescan_new") if spare else t("guest.rescan", host=host) if host else
+                     t("join.scan_again")))
         return [*(table if isinstance(table, list) else [table]), banner]
 
     def _spare(self, record: dict | None = None) -> str | None:

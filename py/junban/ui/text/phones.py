@@ -56,6 +56,8 @@ EN = {
                             "the browser's settings).",
     "phones.camera.insecure": "The browser allows the camera only on a secure page (https): paste the answer code "
                               "instead.",
+    "phones.problem.lost_back": "The phone stopped answering (its screen turned off, the page closed, or the "
+                                "Wi-Fi dropped).",
     "phones.problem.lost": "The phone stopped answering (its screen turned off, the page closed, or the Wi-Fi "
                            "dropped). Show a new code and scan it on that phone: it goes on where it was.",
     "phones.problem.unreachable": "The phones could not reach each other. Both must be on the same Wi-Fi, one "
@@ -123,6 +125,9 @@ EN = {
                         "reach each other: both must be on the same Wi-Fi, one that lets devices see each other "
                         "(guest and public networks often do not; a phone's own hotspot may not work). Try "
                         "another Wi-Fi and ask the host for a new code.",
+    "guest.lost_rejoin": "The connection to the host was lost. Tap “Rejoin” and let the host scan the answer "
+                         "shown: you go on where you were.",
+    "guest.rescan_new": "Scan a new code",
     "join.lost": "The connection to the host was lost. Ask the host for a new code for your seat and scan it: "
                  "you go on where you were.",
     "join.ended.host_left": "The host left the table.",
@@ -269,6 +274,7 @@ JA = {
                             "カメラを許可することもできます）。",
     "phones.camera.insecure": "ブラウザーは安全なページ（https）でしかカメラを使わせません。返事のコードを"
                               "貼り付けてください。",
+    "phones.problem.lost_back": "スマホの応答がなくなりました（画面が消えた、ページが閉じた、Wi-Fiが切れたなど）。",
     "phones.problem.lost": "スマホの応答がなくなりました（画面が消えた、ページが閉じた、Wi-Fiが切れたなど）。"
                            "新しいコードを表示して、そのスマホで読み取ってください。続きから遊べます。",
     "phones.problem.unreachable": "スマホ同士がつながりませんでした。両方が同じWi-Fiにつながっていて、その"
@@ -334,6 +340,9 @@ JA = {
                         "つながれません。両方が同じWi-Fiにつながっていて、そのWi-Fiが端末同士の通信を許している"
                         "必要があります（ゲスト用や公共のWi-Fiではたいてい許されていません。スマホのテザリングでも"
                         "動かないことがあります）。別のWi-Fiで、ホストに新しいコードを頼んでください。",
+    "guest.lost_rejoin": "ホストとの接続が切れました。「卓に戻る」を押して、表示された返事をホストに読み取って"
+                         "もらってください。続きから遊べます。",
+    "guest.rescan_new": "新しいコードを読み取る",
     "join.lost": "ホストとの接続が切れました。ホストにあなたの席の新しいコードを出してもらい、読み取ってください。"
                  "続きから遊べます。",
     "join.ended.host_left": "ホストが卓を離れました。",
