@@ -9,7 +9,6 @@ the other by the people (a QR code scanned or a link/code sent and pasted).
 """
 from __future__ import annotations
 
-from junban.net import sdp
 from junban.net.guest import Pairing
 from junban.ui.screens.seat import SeatScreen
 from tests.net.test_playing_on_phones import hosted
@@ -66,6 +65,10 @@ def test_a_guest_reload_takes_one_exchange_with_the_spare_code_its_phone_kept():
     assert table.sheet.is_open("phones") and table.phones_seat == 1
     assert table.hosting.status(1) == "offering", "a new code as before, for a phone that lost its spare"
     assert "tap “Rejoin”" in by_id(host.platform, "phones-rejoin-help").textContent
+    sheet = host.platform.root.find_all(lambda n: n.attributes.get("id") in (
+        "phones-rejoin-help", "phones-answer", "phones-rejoin-or", "phones-link"))
+    assert [n.attributes["id"] for n in sheet] == ["phones-rejoin-help", "phones-answer", "phones-rejoin-or",
+                                                   "phones-link"], "the answer first; the new code after it"
     shown = table.hosting.links[1].conn
 
     exchanges = Exchanges()
@@ -140,5 +143,4 @@ def test_a_host_reload_still_takes_two_exchanges_per_phone_and_an_old_spare_is_r
         exchanges.answer(room, host, seat, app)
         assert table.hosting.status(seat) == "playing" and isinstance(app.screen, SeatScreen)
     assert exchanges.count == 4, "two per phone after a host's reload"
-    assert sdp  # (the codes above are junban.net.sdp's)
     assert not by_attr(host.platform, "id", "phones-answer-error")

@@ -324,25 +324,28 @@ def _pairing(table, seat: int):
                  h("h3", {}, t("phones.pair_title", name=name)),
                  h("p", {"class": "phones-step"}, t("phones.connecting", name=name)))
     matrix = table.services.platform.qr_matrix(link.code) if link.code else []
-    return h(
-        "section", {"class": "phones-pairing"},
-        h("h3", {}, t("phones.pair_title", name=name)),
-        # a phone back from a reload that kept its spare code: one exchange (its answer), no need of this code
-        h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_or_scan", name=name))
-        if may_rejoin(host, seat) and link.joined_once else None,
-        h("div", {"class": "phones-code"},
-          h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
-          h("ol", {"class": "phones-steps"},
-            h("li", {}, t("phones.step1", name=name)),
-            h("li", {}, t("phones.step2")),
-            h("li", {}, t("phones.step3")))),
-        h("div", {"class": "phones-link row"},
-          h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-link",
-                      "aria-label": t("phones.link_label", name=name)}),
-          h("button", {"type": "button", "class": "button small", "data-act": "phones:copy", "data-arg": str(seat)},
-            t("phones.copy"))),
-        _answer_part(table, seat),
-    )
+    # A phone back from a reload that kept its spare code needs no code: its answer first, in view on a phone.
+    rejoin = may_rejoin(host, seat) and link.joined_once
+    code = [h("div", {"class": "phones-code"},
+              h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
+              h("ol", {"class": "phones-steps"},
+                h("li", {}, t("phones.step1", name=name)),
+                h("li", {}, t("phones.step2")),
+                h("li", {}, t("phones.step3")))),
+            h("div", {"class": "phones-link row"},
+              h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-link",
+                          "aria-label": t("phones.link_label", name=name)}),
+              h("button", {"type": "button", "class": "button small", "data-act": "phones:copy",
+                           "data-arg": str(seat)}, t("phones.copy")))]
+    if rejoin:
+        return h("section", {"class": "phones-pairing"},
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_help", name=name)),
+                 _answer_part(table, seat),
+                 h("p", {"class": "help", "id": "phones-rejoin-or"}, t("phones.rejoin_or_scan", name=name)),
+                 code)
+    return h("section", {"class": "phones-pairing"}, h("h3", {}, t("phones.pair_title", name=name)), code,
+             _answer_part(table, seat))
 
 
 def may_rejoin(host: Host, seat: int) -> bool:

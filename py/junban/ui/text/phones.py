@@ -28,8 +28,8 @@ EN = {
                           "here the answer it shows.",
     "phones.lost_back_notice": "{name}'s phone is not answering. When it is back, it shows an answer: take it "
                                "here, no new code needed.",
-    "phones.rejoin_or_scan": "Back from a reload, {name}'s phone needs no new code: on it, tap “Rejoin”, then scan "
-                             "or paste its answer below. (Or scan this code on it.)",
+    "phones.rejoin_or_scan": "If {name}'s phone shows no “Rejoin” (its storage was cleared), scan this new code on "
+                             "it instead:",
     "phones.pair_title": "{name}'s phone",
     "phones.making": "Making the pairing code…",
     "phones.qr_label": "Pairing code for {name}'s phone",
@@ -245,9 +245,8 @@ JA = {
                           "返事をここで読み取るか貼り付けてください。",
     "phones.lost_back_notice": "{name}さんのスマホの応答がありません。戻ってきたら返事が表示されるので、ここで"
                                "読み取ってください。新しいコードは要りません。",
-    "phones.rejoin_or_scan": "再読み込みしたあとの{name}さんのスマホには新しいコードは要りません。そのスマホで"
-                             "「卓に戻る」を押し、表示された返事を下で読み取るか貼り付けてください。（このコードを"
-                             "読み取ってもかまいません。）",
+    "phones.rejoin_or_scan": "{name}さんのスマホに「卓に戻る」が出ないとき（保存データが消えたとき）は、代わりに"
+                             "この新しいコードをそのスマホで読み取ってください：",
     "phones.pair_title": "{name}さんのスマホ",
     "phones.making": "ペアリング用のコードを作っています…",
     "phones.qr_label": "{name}さんのスマホ用のペアリングコード",
