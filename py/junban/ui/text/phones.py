@@ -46,7 +46,7 @@ EN = {
     "phones.connect": "Connect",
     "phones.connecting": "Connecting to {name}'s phone…",
     "phones.joined": "{name}'s phone is connected.",
-    "phones.rematch": "Same players: {names} go on on their phones, no new pairing.",
+    "phones.rematch": "Same players: {names} play on their phones again, no new pairing.",
     "phones.bad_answer": "That answer code does not work: {reason}",
     "phones.no_code": "Pairing is not available: {reason}",
     "phones.privacy": "This device holds the game: it can see every hand, as when one device is passed around. "
