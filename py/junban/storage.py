@@ -434,7 +434,8 @@ GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.
     {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
      "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
      "updated": TIME},
-    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED})
+    {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED,
+     "spare": Text(600, r"[A-Za-z0-9_-]+", 20)})  # the host's spare pairing code: back in one exchange
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:

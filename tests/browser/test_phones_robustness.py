@@ -81,7 +81,7 @@ def test_hostile_messages_a_dropped_guest_and_a_reloaded_host(phone_factory):
     guest.goto(host.url.split("#", 1)[0] + "#/")
     guest.wait_for_selector('html[data-ready="true"]', timeout=90_000)
     table_id = table.status()["table"]
-    guest.locator(f'a[href="#/seat/{table_id}"]').tap()
+    guest.locator(f"#open-seat-{table_id}").tap()  # the join strip's "Your seat at ..." (the list has an Open too)
     expect(guest.locator(".guest-banner #guest-rescan")).to_be_visible()
     assert guest.locator(".hand .card").all_inner_texts() == hand, "the last snapshot of the seat"
     guest.goto(link)  # the new code, opened as the phone's camera app would

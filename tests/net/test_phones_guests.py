@@ -26,7 +26,8 @@ def test_a_guest_that_is_not_connected_shows_it_and_cannot_act_its_way_back_in_v
     assert banner.attributes["role"] == "alert"
     assert "Not connected to Player 1's table." in banner.textContent
     assert by_id(platform, "guest-rescan").attributes["href"] == "#/join"
-    assert "Scan Player 1's code again" in by_id(platform, "guest-rescan").textContent
+    assert "Scan a new code" in by_id(platform, "guest-rescan").textContent  # below "Rejoin" (its spare code)
+    assert "Rejoin Player 1's table" in by_id(platform, "guest-rejoin").textContent
     cards = by_attr(platform, "data-act", "tt:card")
     for card in cards[-3:]:
         guest.dispatch("tt:card", card.attributes["data-arg"])  # taps on the dimmed hand do nothing

@@ -186,10 +186,15 @@ class Table:
 
 
 def plain(text: str, table_id: str) -> str:
-    """A message without what legitimately differs between twins: its sequence numbers, the table's name, and an
-    Eleusis round's rule once that round is over (it is then shown to everyone)."""
+    """A message without what legitimately differs between twins: its sequence numbers, the table's name (also
+    inside the host's spare pairing code: checked to be one for this table, else only fresh connection
+    credentials), and an Eleusis round's rule once that round is over (it is then shown to everyone)."""
     message = json.loads(text.replace(table_id, "<table>"))
     message.pop("s", None)
+    if message.get("t") == "spare":  # a fresh connection's pairing code for this same seat: nothing of the game
+        pairing = guest_net.Pairing(message["code"])
+        assert pairing.table_id == table_id and set(message) == {"v", "t", "code"}, message
+        message["code"] = "<a pairing code for this table and seat>"
     message.pop("of", None)
     if _shown_rules(message) and "at" in message:
         message["at"] = "<a digest of this message: check_marks>"

@@ -231,6 +231,9 @@ class Guest:
         self.went_back = 0  # moves of this phone's log the host no longer has, found on joining again (to say)
         self.last_resync = -1e18
         self.resync_due = False
+        self.spare: str | None = None  # the host's spare code for this seat (``spare``): a way back in one exchange
+        self.moved_from: str | None = None  # the table this seat just left for the host's next game (``next``)
+        self.finished: GuestGame | None = None  # that table's game, over, until the screens have recorded it
         self._timer = None
         if kept:
             self._restore(kept)
@@ -326,8 +329,19 @@ class Guest:
             self.problem = None
             self._set("playing")
             return "status"
+        if kind == "ping":
+            return None  # (also between a ``next`` and the new table's welcome)
         if self.game is None:
             raise ProtocolError("no welcome yet", code="net.no_welcome")
+        if kind == "next":
+            self._next(message)
+            return "next"
+        if kind == "spare":
+            code = protocol.need_str(message, "code", 600)
+            if spare_pairing(code, self.table_id, self.seat, self.game_slug) is None:
+                raise ProtocolError("not a code for this seat", code="net.bad_spare")
+            self.spare = code
+            return "spare"
         if kind == "log":
             start = protocol.need_int(message, "from", 0, len(self.entries))
             entries = read_entries(protocol.need_list(message, "entries", protocol.LOG_CHUNK), self.game)
@@ -375,9 +389,25 @@ class Guest:
             self._set("ended")
             self.close()
             return "status"
-        return None  # ping
+        return None
 
-    # ------------------------------------------------------------------ acting
+    def _next(self, message: dict) -> None:
+        """A rematch: the host started its table's next game and this seat goes on there, over this channel. Taken
+        only once this seat's game is over, for the same seat and game, at a table of another id; the finished
+        game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
+        as any phone that joins (nothing of the old game carries over: a new hint seed, no log)."""
+        table = protocol.need_str(message, "table", 12)
+        if (not self.game.is_over or message.get("seat") != self.seat or message.get("game") != self.game_slug
+                or table == self.table_id or any(ch not in protocol.TABLE_ID_CHARS for ch in table)):
+            raise ProtocolError("the host cannot move this seat there", code="net.bad_next")
+        self.moved_from, self.finished = self.table_id, self.game
+        self.table_id = table
+        self.game, self.welcome, self.entries, self.entry_chars = None, None, [], []
+        self.pending, self.queued, self.refusal, self.rejoined_from = None, [], None, None
+        self.went_back, self.hinted_at, self.hint_seed = 0, None, secret_seed()
+        self.problem, self.spare = None, None
+        self._set("joining")
+        self._send("hello", table=self.table_id, seat=self.seat)
 
     def act(self, action: dict) -> None:
         """The person's intent: sent now, or after the one in flight is answered."""
@@ -470,6 +500,7 @@ class Guest:
             "game": self.game_slug, "welcome": getattr(self, "welcome", None), "hint_seed": self.hint_seed,
             "update": game.latest if game else None, "hints": game.hints if game else 0,
             "entries": [list(e) for e in self.entries], "updated": self.platform.now(),
+            **({"spare": self.spare} if self.spare else {}),
         }
 
     def _restore(self, kept: dict) -> None:
@@ -478,7 +509,19 @@ class Guest:
             self.welcome = game.welcome
             self.hint_seed = game.hint_seed
             self.game, self.entries = game, entries
+            spare = kept.get("spare")
+            if isinstance(spare, str) and spare_pairing(spare, self.table_id, self.seat, self.game_slug):
+                self.spare = spare
             self.entry_chars = [len(protocol.encode("e", 0, e=list(e))) for e in entries]
+
+
+def spare_pairing(code: object, table_id: str, seat: int, game: str) -> Pairing | None:
+    """The host's spare code for a seat (``spare``), if it is one for that very table, seat and game; else None."""
+    try:
+        pairing = Pairing(code)
+    except Exception:  # noqa: BLE001 - anything a host (or a page) put there: not a way back
+        return None
+    return pairing if (pairing.table_id, pairing.seat, pairing.game) == (table_id, seat, game) else None
 
 
 def game_from_record(record: dict) -> tuple[GuestGame | None, list]:

@@ -14,6 +14,10 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
   the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was).
 
+It also keeps a spare connection per welcomed phone, whose code the phone keeps (``_offer_spare``): a phone back
+from a reload answers it at once, one exchange instead of two. A rematch hands the open channels to the next
+game's host (``take_over``): the phones go on there with no new pairing.
+
 The host never needs the guest: a lost seat just waits for its person. What the host sends is plain data; the
 table it serves (``source``) applies the actions, saves, and draws the host's own screen.
 """
@@ -70,6 +74,10 @@ class SeatLink:
     full_timer: object = None  # a full resend asked for too soon, waiting for its second
     hints: int = 0  # hints this seat's person took, at most one a turn (never the host's own game's)
     hinted: bool = False  # a hint was counted in this turn of the seat
+    owner: object = None  # the Host that holds this link now (a rematch hands it to the next game's: take_over)
+    spare_conn: str | None = None  # a second connection kept waiting for this seat's phone to come back (``spare``)
+    spare_code: str | None = None  # its pairing code (sent to the phone, which keeps it with its seat)
+    spare_name: bytes = b""  # the first bytes of its fingerprint: what an answer to it names
 
 
 class Host:
@@ -108,6 +116,7 @@ class Host:
         from junban.net import sdp
 
         link = self.links.get(seat) or SeatLink(seat)
+        link.owner = self
         self.links[seat] = link
         self._drop_conn(link)
         link.code = None
@@ -118,6 +127,9 @@ class Host:
         def on_event(conn, kind, data):
             if link.conn != conn:
                 return  # an older connection of this seat
+            if link.owner is not self:  # the channel went on to the next game's table (take_over)
+                link.owner._event(link, kind, data)
+                return
             if kind == "offer":
                 try:
                     token = sdp.pack_offer(str(data), protocol.pack_meta(self.table_id, seat, self.game))
@@ -156,6 +168,13 @@ class Host:
             return sdp.SdpError("pairing.malformed", "the answer names no code")
         offer_name, table_name, named_seat = names
         target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
+        spare = next((link for link in self.links.values()
+                      if link.spare_conn is not None and link.spare_name == offer_name), None)
+        if target is None and spare is not None:  # a phone back from a reload, answering the code it kept
+            if spare.seat != seat:
+                self.routed_to = spare.seat
+            self._use_spare(spare, text)
+            return None
         if target is None:
             if table_name != sdp.table_names(self.table_id):
                 return ProtocolError("this answer is for another table's code", code="pairing.other_table")
@@ -174,18 +193,106 @@ class Host:
         self._set(target, "connecting")
         return None
 
+    def take_over(self, previous: "Host") -> list[int]:
+        """A rematch: the phones connected to ``previous`` (the table just finished) go on to this table, in the same
+        seats, over the channels already open — no new pairing. Each is told ``next`` (this table's id and its
+        seat; nothing of the new deal) and then says ``hello`` for this table as a phone that joined; its welcome
+        and the new game follow. A channel gone quiet is taken along too (it hears ``next`` if it comes back); a
+        seat whose phone had no channel (a code shown, a phone lost) is asked for as at any new table. The seats
+        taken along, in order; ``previous`` is closed (its remaining codes with it)."""
+        moved = []
+        for seat, link in sorted(previous.links.items()):
+            if link.conn is None or not link.welcomed or seat not in self.session.phone_seats() \
+                    or self.links.get(seat) is not None:
+                continue
+            previous._send(link, "next", table=self.table_id, seat=seat, game=self.game)
+            previous._drop_spare(link)  # its code names the old table: the new game's welcome brings a new one
+            del previous.links[seat]
+            previous._by_conn.pop(link.conn, None)
+            if link.full_timer is not None:
+                self.platform.cancel(link.full_timer)
+                link.full_timer = None
+            link.owner = self
+            link.welcomed = False  # until its hello for this table
+            link.sent, link.sent_key, link.sent_mark, link.recent = [], None, None, []
+            link.hints, link.hinted, link.last_full = 0, False, -1e18
+            link.code, link.offer_name, link.problem = None, b"", None
+            if link.status == "playing":
+                self._set(link, "connecting")
+            self.links[seat] = link
+            self._by_conn[link.conn] = link
+            moved.append(seat)
+        previous.close()
+        if moved:
+            self._ensure_timer()
+        return moved
+
     def stop(self, seat: int) -> None:
         """Stop playing ``seat`` on another phone (its code or connection is closed)."""
         link = self.links.pop(seat, None)
         if link is not None:
             self._send(link, "bye", why="seat_closed")
             self._drop_conn(link)
+            self._drop_spare(link)
+
+    # ------------------------------------------------------------------ coming back with one exchange
+
+    def _offer_spare(self, link: SeatLink) -> None:
+        """Once a phone is welcomed, the host keeps a second connection waiting for that seat and sends the phone
+        its code over the open channel (``spare``): the phone keeps it with its seat, so after a reload (or a
+        dropped channel) it answers at once and the host takes that answer — one exchange instead of two. The
+        spare lives as long as the host's page (a reloaded host has none: its phones pair as before); one is
+        made per seat, sent again on each new channel, and replaced once used."""
+        from junban.net import sdp
+
+        if link.spare_code is not None:
+            self._send(link, "spare", code=link.spare_code)
+            return
+        if link.spare_conn is not None or self.closed:
+            return  # (being made: sent when its offer is ready)
+
+        def on_event(conn, kind, data):
+            owner = link.owner
+            if link.conn == conn:  # this spare became the seat's channel
+                owner._event(link, kind, data)
+            elif link.spare_conn != conn:
+                return
+            elif kind == "offer":
+                try:
+                    token = sdp.pack_offer(str(data), protocol.pack_meta(owner.table_id, link.seat, owner.game))
+                except JunbanError:
+                    owner._drop_spare(link)
+                    return
+                link.spare_code, link.spare_name = token, sdp.fingerprint(str(data))[:4]
+                if link.welcomed:
+                    owner._send(link, "spare", code=link.spare_code)
+            elif kind in ("closed", "error") or (kind == "state" and data in ("failed", "closed")):
+                owner._drop_spare(link)
+
+        link.spare_conn = self.platform.peer_host(on_event)
+
+    def _use_spare(self, link: SeatLink, answer_sdp: str) -> None:
+        """The phone answered the spare code it kept: that connection becomes the seat's channel (any other, a
+        lost one or a code shown meanwhile, is closed); a new spare follows its welcome."""
+        conn, name = link.spare_conn, link.spare_name
+        link.spare_conn, link.spare_code, link.spare_name = None, None, b""
+        self._drop_conn(link)
+        link.conn, link.offer_name, link.code, link.problem = conn, name, None, None
+        self._by_conn[conn] = link
+        self.platform.peer_answer(conn, answer_sdp)
+        self._set(link, "connecting")
+
+    def _drop_spare(self, link: SeatLink) -> None:
+        if link.spare_conn is not None:
+            self.platform.peer_close(link.spare_conn)
+        link.spare_conn, link.spare_code, link.spare_name = None, None, b""
 
     def close(self) -> None:
         """The host leaves the table: every guest is told, every connection closed."""
         for link in list(self.links.values()):
             self._send(link, "bye", why="host_left")
             self._drop_conn(link)
+            self._drop_spare(link)
         self.links.clear()
         if self._timer is not None:
             self.platform.cancel(self._timer)
@@ -243,6 +350,8 @@ class Host:
             return
         if kind == "hello":
             self._hello(link, message)
+        elif kind == "ping":
+            pass  # still here (a channel that goes on to a rematch may ping before its hello for the new table)
         elif not link.welcomed:
             self._refuse(link, message["s"], ProtocolError("say hello first", code="net.no_hello"))
         elif kind == "act":
@@ -283,6 +392,7 @@ class Host:
                    config=session.config, seats=[seat_data(s) for s in session.seats], hints=link.hints)
         link.last_full = self.platform.now()
         self._sync_link(link, full=True)
+        self._offer_spare(link)
 
     def _full_sync(self, link: SeatLink) -> None:
         """Send the phone the whole table again (its log did not add up): now, or once its second since the last

@@ -37,6 +37,14 @@ host -> guest
     ``ack``     ``of`` (the ``s`` of the guest's ``act``), ``ok``; refused: ``code``, ``params`` (short plain
                 values), ``text``. A guest shows a refusal only in its own words, by its code (never the host's
                 text: a host's page may say anything).
+    ``next``    ``table``, ``seat``, ``game``: a rematch — the host started the next game of this table (a new deal or
+                the same deal again) and this seat goes on there over this channel, with no new pairing. Only
+                after the guest's game is over; the same seat and game; the new table's id is the new save's
+                (random, never made from its seed). The guest answers ``hello`` for the new table and is welcomed
+                as any phone that joins.
+    ``spare``   ``code``: a pairing code (``sdp.pack_offer``) for this same table and seat, whose connection the host
+                keeps waiting: the phone keeps it with its seat and, after a reload or a lost channel, answers it
+                at once (one exchange to come back instead of two). Fresh connection credentials only.
     ``ping``, ``bye`` (``why``: the host left the table, gave the seat to another phone, or let a phone go that
                 sent far more than a person could: ``flood``).
 
@@ -65,7 +73,7 @@ MAX_NAME = 40
 MAX_TABLE_ID = 40
 
 FROM_GUEST = ("hello", "act", "resync", "hint", "ping")
-FROM_HOST = ("welcome", "log", "update", "ack", "ping", "bye")
+FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "ping", "bye")
 
 
 class ProtocolError(JunbanError):

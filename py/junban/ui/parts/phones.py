@@ -109,6 +109,13 @@ def attach(table):
                     page_url=services.platform.page_url())
         services.hosts[session.id] = host
     host.attach(table, on_change=lambda: _changed(table))
+    previous = services.rematches.pop(session.id, None)
+    if previous is not None:  # a rematch: the phones of the table before come along, no new pairing
+        services.hosts.pop(previous.table_id, None)
+        moved = host.take_over(previous)
+        if moved:  # said on screen (an info notice that goes by itself) and aloud
+            services.notify(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)), "info",
+                            key="phones-rematch")
     table.phones_seat = None  # the seat whose code the sheet shows
     table.phones_scanning = False
     table.phones_error = None
@@ -128,7 +135,8 @@ def _peer_code_ready(table, host: Host, failure: str | None) -> None:
         for seat in table.session.phone_seats():
             if host.status(seat) == "closed":
                 host.offer(seat)
-        waiting = _first_waiting(table)
+        # (a phone coming along from the game before, "connecting" until its hello, needs no code)
+        waiting = next((s for s in table.session.phone_seats() if host.status(s) in ("preparing", "offering")), None)
         if waiting is not None and not table.sheet.is_open():
             table.phones_seat = waiting
             table.open_sheet("phones", opener="#open-phones")
@@ -193,9 +201,11 @@ def _say_lost(table, host: Host) -> None:
         if status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
             link = host.links.get(seat)
             flooded = link is not None and link.problem == "net.flood"
-            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_notice",
-                                    name=table.seat_name(seat)), "error", key=key,
-                                  action=(t("phones.show_code"), "phones:show", str(seat)))
+            back = not flooded and may_rejoin(host, seat)
+            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_back_notice" if back
+                                    else "phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
+                                  action=(t("phones.take_answer" if back else "phones.show_code"), "phones:show",
+                                          str(seat)))
         elif status == "playing":
             table.services.dismiss(key)
         seen[seat] = status
@@ -248,7 +258,8 @@ def render_sheet(table):
     seat = table.phones_seat if table.phones_seat in session.phone_seats() else _first_waiting(table)
     table.phones_seat = seat
     pairing_shown = seat is not None and host is not None and not session.is_over
-    answer_field = pairing_shown and host.status(seat) == "offering"  # a refusal is shown under it
+    # a refusal is shown under the answer field
+    answer_field = pairing_shown and (host.status(seat) == "offering" or may_rejoin(host, seat))
     rows = [_seat_row(table, s) for s in session.phone_seats()]
     return sheet("phones", t("phones.title"),
                  [h("p", {"class": "error-text", "role": "alert"}, table.phones_error)
@@ -293,31 +304,59 @@ def _pairing(table, seat: int):
                  h("h3", {}, t("phones.pair_title", name=name)), h("p", {"class": "muted"}, t("phones.making")))
     problem = h("p", {"class": "error-text", "role": "alert"}, _problem_text(link.problem)) \
         if status in ("lost", "unreachable") and link.problem else None
+    if status in ("lost", "unreachable") and may_rejoin(host, seat):
+        # The phone kept this seat's spare code: on it, "Rejoin" shows its answer at once; take it here.
+        return h("section", {"class": "phones-pairing"},
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "error-text", "role": "alert"}, t("phones.problem.lost_back"))
+                 if link.problem == "net.lost" else problem,
+                 h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_help", name=name)),
+                 _answer_part(table, seat),
+                 h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new",
+                              "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")))
     if status in ("lost", "unreachable"):
         return h("section", {"class": "phones-pairing"},
                  h("h3", {}, t("phones.pair_title", name=name)), problem,
-                 h("button", {"type": "button", "class": "button primary", "data-act": "phones:show",
+                 h("button", {"type": "button", "class": "button primary", "data-act": "phones:new",
                               "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")))
     if status == "connecting":
         return h("section", {"class": "phones-pairing", "aria-busy": "true"},
                  h("h3", {}, t("phones.pair_title", name=name)),
                  h("p", {"class": "phones-step"}, t("phones.connecting", name=name)))
     matrix = table.services.platform.qr_matrix(link.code) if link.code else []
-    return h(
-        "section", {"class": "phones-pairing"},
-        h("h3", {}, t("phones.pair_title", name=name)),
-        h("div", {"class": "phones-code"},
-          h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
-          h("ol", {"class": "phones-steps"},
-            h("li", {}, t("phones.step1", name=name)),
-            h("li", {}, t("phones.step2")),
-            h("li", {}, t("phones.step3")))),
-        h("div", {"class": "phones-link row"},
-          h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-link",
-                      "aria-label": t("phones.link_label", name=name)}),
-          h("button", {"type": "button", "class": "button small", "data-act": "phones:copy", "data-arg": str(seat)},
-            t("phones.copy"))),
-        h("div", {"class": "phones-answer"},
+    # A phone back from a reload that kept its spare code needs no code: its answer first, in view on a phone.
+    rejoin = may_rejoin(host, seat) and link.joined_once
+    code = [h("div", {"class": "phones-code"},
+              h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.qr_label", name=name), "phones-qr")),
+              h("ol", {"class": "phones-steps"},
+                h("li", {}, t("phones.step1", name=name)),
+                h("li", {}, t("phones.step2")),
+                h("li", {}, t("phones.step3")))),
+            h("div", {"class": "phones-link row"},
+              h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-link",
+                          "aria-label": t("phones.link_label", name=name)}),
+              h("button", {"type": "button", "class": "button small", "data-act": "phones:copy",
+                           "data-arg": str(seat)}, t("phones.copy")))]
+    if rejoin:
+        return h("section", {"class": "phones-pairing"},
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_help", name=name)),
+                 _answer_part(table, seat),
+                 h("p", {"class": "help", "id": "phones-rejoin-or"}, t("phones.rejoin_or_scan", name=name)),
+                 code)
+    return h("section", {"class": "phones-pairing"}, h("h3", {}, t("phones.pair_title", name=name)), code,
+             _answer_part(table, seat))
+
+
+def may_rejoin(host: Host, seat: int) -> bool:
+    """Does ``seat``'s phone hold a spare code of this host whose connection still waits (``Host._offer_spare``)?"""
+    link = host.links.get(seat)
+    return link is not None and link.spare_code is not None and link.spare_conn is not None
+
+
+def _answer_part(table, seat: int):
+    """Where the guest's answer is scanned or pasted, a refusal said right under it."""
+    return h("div", {"class": "phones-answer"},
           h("video", {"id": VIDEO_ID, "class": "phones-video", "playsinline": True, "muted": True,
                       "aria-label": t("phones.camera")}) if table.phones_scanning else None,
           h("button", {"type": "button", "class": "button primary", "data-act": "phones:scan", "data-arg": str(seat),
@@ -334,8 +373,7 @@ def _pairing(table, seat: int):
               t("phones.connect"))),
           # where the eye is: right under the field and the button just tapped
           h("p", {"class": "error-text field-error", "role": "alert", "id": "phones-answer-error"},
-            table.phones_error) if table.phones_error else None),
-    )
+            table.phones_error) if table.phones_error else None)
 
 
 def _problem_text(code: str | None) -> str:
@@ -368,12 +406,12 @@ def handle(table, act: str, arg: str | None) -> None:
     if act == "phones:apply":
         _apply_setup(table)
         return
-    if act == "phones:show" and seat is not None:
+    if act in ("phones:show", "phones:new") and seat is not None:
         stop_scan(table)
         table.phones_error = None
         table.phones_seat = seat
-        if host.status(seat) != "offering":
-            host.offer(seat)
+        if act == "phones:new" or host.status(seat) != "offering":
+            host.offer(seat)  # (a phone holding its spare code needs none: its answer is taken here all the same)
         if not table.sheet.is_open("phones"):
             table.open_sheet("phones", opener="#open-phones")
     elif act == "phones:copy" and seat is not None:

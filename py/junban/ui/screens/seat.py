@@ -7,8 +7,10 @@
 - ``SeatScreen`` (``#/seat/<table>``): that seat's table, drawn by the same table code as on one device
   (``TableScreen``) from what the host sent: this seat's view, the public move log. An action goes to the host, which
   applies it with the engine; the table changes when the host's update comes back. Without a connection (the page
-  was reloaded, the Wi-Fi dropped) it shows the last snapshot and asks for the host's code again: scanning it goes
-  on where the seat was.
+  was reloaded, the Wi-Fi dropped) it shows the last snapshot and the way back: *Rejoin* (the spare code the host
+  sent and this phone kept: its answer at once, one exchange) or the host's code scanned again; either goes on
+  where the seat was. When the host starts its table's next game (a rematch), this phone moves to its seat there
+  by itself (``next``), the finished game kept in its History.
 
 The phone keeps one record per such seat (``junban.guest.<table>``, storage.py), written at every update, and its
 own History records the finished game for its seat (from what it saw).
@@ -71,7 +73,7 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what == "update" and guest.game is not None:
+    if what in ("update", "spare") and guest.game is not None:
         try:
             services.store.write_guest(guest.record())
         except StorageFull:
@@ -79,6 +81,11 @@ def _changed(services, guest, what: str) -> None:
         except TooLarge:  # played on here; only its snapshot is not kept
             services.notify(t("guest.too_large"), "error", key="guest-too-large")
     screen = services.current()
+    if what == "next":  # a rematch: the finished game stays in History; the new table opens once it is here
+        _record_finished(services, guest)
+    elif what == "update" and guest.moved_from is not None and guest.game is not None:
+        _moved_on(services, guest, screen)
+        return
     # To the seat's table once the host has welcomed this phone (a phone coming back holds its last snapshot
     # from the start, yet must show its answer until then).
     if isinstance(screen, JoinScreen) and screen.guest is guest and guest.status == "playing" \
@@ -89,6 +96,29 @@ def _changed(services, guest, what: str) -> None:
         screen.heard(what)
     if screen is not None:
         services.render()
+
+
+def _record_finished(services, guest) -> None:
+    """The game this seat just left for the host's next one, in this phone's History (once, as its table does)."""
+    game, guest.finished = guest.finished, None
+    if game is None or not game.is_over:
+        return
+    if not any(e.get("id") == game.id and e.get("game") == game.game for e in services.store.history()):
+        from junban.ui.games import game_ui
+
+        services.record_finished(game, game_ui(game.game).history_entry(game))
+
+
+def _moved_on(services, guest, screen) -> None:
+    """The next game's first update is here: the seat's table of the finished game gives way to the new one's,
+    and the phone says so (wherever it is, it is told)."""
+    old, guest.moved_from = guest.moved_from, None
+    host, seat = guest_names(guest.record())
+    words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
+    if isinstance(screen, SeatScreen) and screen.table_id == old:
+        services.go(f"#/seat/{guest.table_id}", replace=True)
+    services.notify(words, "info", key="guest-next")  # (said aloud too)
+    services.render()
 
 
 # ---------------------------------------------------------------------- joining
@@ -351,7 +381,10 @@ class SeatScreen(TableScreen):
 
     @property
     def connected(self) -> bool:
-        return self.guest is not None and self.guest.status == "playing"
+        guest = self.guest
+        if guest is not None and guest.table_id != self.table_id:  # the host's next game is on its way here
+            return guest.moved_from == self.table_id and guest.status in ("joining", "playing")
+        return guest is not None and guest.status == "playing"
 
     def needs_handover(self) -> bool:
         return False
@@ -464,14 +497,30 @@ class SeatScreen(TableScreen):
         if frame is not None and getattr(frame, "key", None) == "frame":
             frame.attrs["inert"] = True
             frame.attrs["class"] = f"{frame.attrs.get('class', '')} guest-away".strip()
-        host, _ = guest_names(self.services.store.read_guest(self.table_id) or {})
+        record = self.services.store.read_guest(self.table_id) or {}
+        host, _ = guest_names(record)
+        spare = self._spare(record)
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
                    h("p", {},
                      h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
-                     _problem(self.guest) if self.guest else t("join.lost")),
-                   h("a", {"class": "button primary small", "href": "#/join", "id": "guest-rescan"},
-                     t("guest.rescan", host=host) if host else t("join.scan_again")))
+                     t("guest.lost_rejoin") if spare and (self.guest is None or self.guest.problem in (
+                         None, "net.lost")) else _problem(self.guest) if self.guest else t("join.lost")),
+                   # the host's spare code kept with the seat: its answer at once, one exchange (else scan anew)
+                   h("a", {"class": "button primary small", "href": f"#/join?p={spare}", "id": "guest-rejoin"},
+                     t("guest.rejoin_at", host=host) if host else t("guest.rejoin_plain")) if spare else None,
+                   # (a host whose page reloaded has no spare any more: its new code, scanned, always works)
+                   h("a", {"class": ["button", "small", "quiet" if spare else "primary"], "href": "#/join",
+                           "id": "guest-rescan"},
+                     t("guest.rescan_new") if spare else t("guest.rescan", host=host) if host else
+                     t("join.scan_again")))
         return [*(table if isinstance(table, list) else [table]), banner]
+
+    def _spare(self, record: dict | None = None) -> str | None:
+        """The host's spare code this phone kept for the seat (``spare``), if it is one for this very seat."""
+        record = self.services.store.read_guest(self.table_id) if record is None else record
+        record = record or {}
+        code = record.get("spare")
+        return code if guest_net.spare_pairing(code, self.table_id, record.get("seat"), record.get("game")) else None
 
     def _broken(self, err: Exception):
         """The seat's table could not be drawn (what the host sent fits its game's shapes, yet this phone cannot
@@ -519,7 +568,8 @@ class SeatScreen(TableScreen):
     def handle(self, act: str, arg: str | None) -> None:
         if act == "seat:status":
             if not self.connected:
-                self.services.go("#/join")
+                spare = self._spare()
+                self.services.go(f"#/join?p={spare}" if spare else "#/join")
             return
         if act == "seat:leave":
             self.open_sheet("leave", opener="#open-menu")

@@ -712,13 +712,16 @@ class TableScreen:
 
     def replay_table(self, seed: str | None) -> None:
         """A new table of the same game and seats: the same deal (``seed``), or a new one (None). A new deal at a
-        table with phones is a secret one (``rng.secret_seed``); the same deal is as private as it was."""
+        table with phones is a secret one (``rng.secret_seed``); the same deal is as private as it was. The phones
+        connected to this table go on to the new one in their seats, with no new pairing (``Host.take_over``)."""
         seats = list(self.session.seats)
         private = self.session.private if seed is not None else any(s.phone for s in seats)
         if seed is None:
             seed = secret_seed() if private else random_seed()
         session = self.services.create_session(self.session.game, self.session.config, seed, seats, private=private)
         if session is not None:
+            if self.hosting is not None:  # a rematch: the phones still connected go on to it (parts/phones.py)
+                self.services.rematches[session.id] = self.hosting
             self.services.go(f"#/play/{session.id}")
 
 

@@ -23,6 +23,13 @@ EN = {
     "phones.state.unreachable": "could not be reached",
     "phones.show_code": "Show code",
     "phones.new_code": "New code",
+    "phones.take_answer": "Take its answer",
+    "phones.rejoin_help": "{name}'s phone can come back with one code: on it, tap “Rejoin”, then scan or paste "
+                          "here the answer it shows.",
+    "phones.lost_back_notice": "{name}'s phone is not answering. When it is back, it shows an answer: take it "
+                               "here, no new code needed.",
+    "phones.rejoin_or_scan": "If {name}'s phone shows no “Rejoin” (its storage was cleared), scan this new code on "
+                             "it instead:",
     "phones.pair_title": "{name}'s phone",
     "phones.making": "Making the pairing code…",
     "phones.qr_label": "Pairing code for {name}'s phone",
@@ -39,6 +46,7 @@ EN = {
     "phones.connect": "Connect",
     "phones.connecting": "Connecting to {name}'s phone…",
     "phones.joined": "{name}'s phone is connected.",
+    "phones.rematch": "Same players: {names} play on their phones again, no new pairing.",
     "phones.bad_answer": "That answer code does not work: {reason}",
     "phones.no_code": "Pairing is not available: {reason}",
     "phones.privacy": "This device holds the game: it can see every hand, as when one device is passed around. "
@@ -48,6 +56,8 @@ EN = {
                             "the browser's settings).",
     "phones.camera.insecure": "The browser allows the camera only on a secure page (https): paste the answer code "
                               "instead.",
+    "phones.problem.lost_back": "The phone stopped answering (its screen turned off, the page closed, or the "
+                                "Wi-Fi dropped).",
     "phones.problem.lost": "The phone stopped answering (its screen turned off, the page closed, or the Wi-Fi "
                            "dropped). Show a new code and scan it on that phone: it goes on where it was.",
     "phones.problem.unreachable": "The phones could not reach each other. Both must be on the same Wi-Fi, one "
@@ -94,8 +104,12 @@ EN = {
     "join.seat_named": "{name}'s seat at {host}'s table · {game}",
     "join.paste_label": "Or paste the link (or code) the host sent for your seat",
     "guest.away": "Not connected to the host.",
+    "guest.next_game": "{host} started a new game: you play {name} again.",
+    "guest.next_game_plain": "The host started a new game: you keep your seat.",
     "guest.away_at": "Not connected to {host}'s table.",
     "guest.rescan": "Scan {host}'s code again",
+    "guest.rejoin_at": "Rejoin {host}'s table",
+    "guest.rejoin_plain": "Rejoin the table",
     "join.making": "Preparing the answer…",
     "join.answer_title": "Show this to the host",
     "join.answer_help": "The host scans this code (or you send them the code below). The game starts here as "
@@ -111,6 +125,9 @@ EN = {
                         "reach each other: both must be on the same Wi-Fi, one that lets devices see each other "
                         "(guest and public networks often do not; a phone's own hotspot may not work). Try "
                         "another Wi-Fi and ask the host for a new code.",
+    "guest.lost_rejoin": "The connection to the host was lost. Tap “Rejoin” and let the host scan the answer "
+                         "shown: you go on where you were.",
+    "guest.rescan_new": "Scan a new code",
     "join.lost": "The connection to the host was lost. Ask the host for a new code for your seat and scan it: "
                  "you go on where you were.",
     "join.ended.host_left": "The host left the table.",
@@ -223,6 +240,13 @@ JA = {
     "phones.state.unreachable": "つながりませんでした",
     "phones.show_code": "コードを表示",
     "phones.new_code": "新しいコード",
+    "phones.take_answer": "返事を読み取る",
+    "phones.rejoin_help": "{name}さんのスマホは1回のやり取りで戻れます。そのスマホで「卓に戻る」を押し、表示された"
+                          "返事をここで読み取るか貼り付けてください。",
+    "phones.lost_back_notice": "{name}さんのスマホの応答がありません。戻ってきたら返事が表示されるので、ここで"
+                               "読み取ってください。新しいコードは要りません。",
+    "phones.rejoin_or_scan": "{name}さんのスマホに「卓に戻る」が出ないとき（保存データが消えたとき）は、代わりに"
+                             "この新しいコードをそのスマホで読み取ってください：",
     "phones.pair_title": "{name}さんのスマホ",
     "phones.making": "ペアリング用のコードを作っています…",
     "phones.qr_label": "{name}さんのスマホ用のペアリングコード",
@@ -239,6 +263,7 @@ JA = {
     "phones.connect": "接続",
     "phones.connecting": "{name}さんのスマホに接続しています…",
     "phones.joined": "{name}さんのスマホがつながりました。",
+    "phones.rematch": "同じメンバーで：{names}さんはペアリングし直さずにそのままスマホで続けます。",
     "phones.bad_answer": "その返事のコードは使えません：{reason}",
     "phones.no_code": "ペアリングを使えません：{reason}",
     "phones.privacy": "この端末がゲームを持っているので、1台を回して遊ぶときと同じく全員の手札を見られます。"
@@ -248,6 +273,7 @@ JA = {
                             "カメラを許可することもできます）。",
     "phones.camera.insecure": "ブラウザーは安全なページ（https）でしかカメラを使わせません。返事のコードを"
                               "貼り付けてください。",
+    "phones.problem.lost_back": "スマホの応答がなくなりました（画面が消えた、ページが閉じた、Wi-Fiが切れたなど）。",
     "phones.problem.lost": "スマホの応答がなくなりました（画面が消えた、ページが閉じた、Wi-Fiが切れたなど）。"
                            "新しいコードを表示して、そのスマホで読み取ってください。続きから遊べます。",
     "phones.problem.unreachable": "スマホ同士がつながりませんでした。両方が同じWi-Fiにつながっていて、その"
@@ -293,8 +319,12 @@ JA = {
     "join.seat_named": "{host}さんの卓の{name}の席・{game}",
     "join.paste_label": "または、ホストから届いたあなたの席のリンク（かコード）を貼り付け",
     "guest.away": "ホストにつながっていません。",
+    "guest.next_game": "{host}さんが新しいゲームを始めました。引き続き{name}の席です。",
+    "guest.next_game_plain": "ホストが新しいゲームを始めました。席はそのままです。",
     "guest.away_at": "{host}さんの卓につながっていません。",
     "guest.rescan": "{host}さんのコードをもう一度読み取る",
+    "guest.rejoin_at": "{host}さんの卓に戻る",
+    "guest.rejoin_plain": "卓に戻る",
     "join.making": "返事を準備しています…",
     "join.answer_title": "ホストに見せてください",
     "join.answer_help": "ホストがこのコードを読み取ると（または下のコードを送ると）、ここでゲームが始まります。",
@@ -309,6 +339,9 @@ JA = {
                         "つながれません。両方が同じWi-Fiにつながっていて、そのWi-Fiが端末同士の通信を許している"
                         "必要があります（ゲスト用や公共のWi-Fiではたいてい許されていません。スマホのテザリングでも"
                         "動かないことがあります）。別のWi-Fiで、ホストに新しいコードを頼んでください。",
+    "guest.lost_rejoin": "ホストとの接続が切れました。「卓に戻る」を押して、表示された返事をホストに読み取って"
+                         "もらってください。続きから遊べます。",
+    "guest.rescan_new": "新しいコードを読み取る",
     "join.lost": "ホストとの接続が切れました。ホストにあなたの席の新しいコードを出してもらい、読み取ってください。"
                  "続きから遊べます。",
     "join.ended.host_left": "ホストが卓を離れました。",
