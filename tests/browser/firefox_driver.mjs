@@ -5,7 +5,8 @@
 //   {"id": 1, "op": "page", "viewport": {"width": 375, "height": 667}, "touch": true}   -> {"id": 1, "value": "f1"}
 //   {"id": 2, "op": "goto", "page": "f1", "url": "http://127.0.0.1:8000/#/"}
 //   {"id": 3, "op": "evaluate", "page": "f1", "fn": "(arg) => ...", "arg": ...}         -> its JSON value
-//   {"id": 4, "op": "click", "page": "f1", "steps": [["css", index or null], ...]}      (a real mouse click)
+//   {"id": 4, "op": "click", "page": "f1", "steps": [["css", index or null], ...]}      (a real mouse click, once
+//                                                        the element can take it, as Playwright's click waits)
 //   {"id": 5, "op": "fill", ...steps, "text": "..."}, {"op": "press", ...steps, "key": "Enter"}
 //   {"op": "reload" | "screenshot" (path, fullPage) | "close", "page": ...}, {"op": "quit"}
 //
@@ -48,6 +49,40 @@ async function element(page, steps) {
   return el;
 }
 
+// What Playwright checks before it clicks, here by hand (puppeteer clicks at once): the element is attached, has a
+// size, is not disabled, holds still for two frames, and is what a tap at its centre would hit. A tap that comes
+// too soon is lost as a person's would be (a sheet ignores taps while it arrives: its layer has no pointer events),
+// so a test waits, as Playwright's click does, until the element can take it.
+async function whyNotClickable(e, attempt) {
+  if (!e.isConnected) return "detached";
+  // A bar fixed at the foot of the screen may cover an element scrolled just into view: other alignments next time.
+  const block = ["nearest", "center", "start", "end"][attempt % 4];
+  e.scrollIntoView({ block, inline: "nearest" });
+  const before = e.getBoundingClientRect();
+  const frame = () => new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
+  await frame();
+  await frame();
+  const box = e.getBoundingClientRect();
+  if (!box.width || !box.height) return "not visible";
+  if (box.x !== before.x || box.y !== before.y || box.width !== before.width || box.height !== before.height) {
+    return "moving";
+  }
+  if (e.disabled) return "disabled";
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  if (hit === e || e.contains(hit)) return "";
+  return "a tap there hits " + (hit ? hit.outerHTML.slice(0, 120) : "nothing");
+}
+
+async function clickable(el, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const why = await el.evaluate(whyNotClickable, attempt);
+    if (!why) return;
+    if (Date.now() > deadline) throw new Error(`not clickable for ${timeoutMs / 1000} s: ${why}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 async function newPage(msg) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -77,11 +112,14 @@ const ops = {
   // ever (every page here is a tab of one Firefox).
   async click({ page, steps }) {
     await page.bringToFront();
-    await (await element(page, steps)).click();
+    const el = await element(page, steps);
+    await clickable(el);
+    await el.click();
   },
   async fill({ page, steps, text }) {
     await page.bringToFront();
     const el = await element(page, steps);
+    await clickable(el);
     await el.click({ count: 3 });
     await el.evaluate((e) => { e.select?.(); });
     await page.keyboard.press("Backspace");
