@@ -107,7 +107,8 @@ def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
     record = tmp_path / "suite.jsonl"
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.suite_profile",
                            f"--suite-profile={record}", str(tmp_path / "test_tiny.py")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")})  # a run of its own
     assert done.returncode == 0, done.stdout[-2000:]
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     tests = [line for line in lines if "fixture" not in line]
