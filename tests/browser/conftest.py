@@ -187,7 +187,8 @@ def screenshot(page, name: str) -> Path:
     settle(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # caret "initial": Playwright would hide the caret by styling the inputs, which changes the page it photographs
+    page.screenshot(path=str(path), full_page=True, caret="initial")
     return path
 
 
