@@ -2,7 +2,7 @@
 
     python3 tools/eleusis_figures.py reliability OUT.svg RESULT.json [RESULT.json ...]
     python3 tools/eleusis_figures.py frontier OUT.svg POLICY.json THRESHOLD.json [THRESHOLD.json ...]
-    PYTHONPATH=py python3 tools/eleusis_figures.py sure OUT.svg|OUT.png TURNS.json [TURNS.json ...]
+    python3 tools/eleusis_figures.py sure OUT.svg|OUT.png TURNS.json [TURNS.json ...]
 
 A RESULT is the output of ``python -m junban.bench eleusis`` (its last line is read: one JSON object); TURNS is what
 its ``--turns`` writes. An ``OUT.png`` is the same picture drawn by Debian's Chromium (through Playwright).
@@ -24,6 +24,8 @@ import json
 import math
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))  # the engine's package, for ``sure``
 
 W, H = 560, 420
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 48, 64
