@@ -91,10 +91,18 @@ def test_the_hosts_own_link_an_old_code_and_another_tables_answer_each_say_what_
     assert table.hosting.status(1) == "playing", "the right answer still works after every refusal"
 
 
-def test_without_webrtc_the_host_plays_the_phone_seats_here_and_says_why_within_a_second():
+def test_without_webrtc_the_host_plays_the_phone_seats_here_and_says_why_in_the_tables_first_drawing():
     room = Room()
     room.network.no_webrtc = True  # as WebKitGTK, or a browser with RTCPeerConnection taken away
-    host, platform = hosted(room, "the-game", ["person", "phone", "phone"], fields={"name-1": "Ben"})
+    host, platform = room.phone("#/the-game")
+    host.screen.handle("setup:players", "3")
+    for i, kind in enumerate(["person", "phone", "phone"]):
+        host.screen.handle("setup:kind", f"{i}:{kind}")
+    host.screen.field("name-1", "Ben", True)
+    host.screen.handle("setup:start", None)
+    host.render()  # the table's first drawing, no timer run yet: the notice is in it, no pairing code ever shown
+    assert "cannot play on several phones" in platform.root.textContent
+    assert not platform.root.find_all(lambda n: n.attributes.get("id") in ("sheet-phones", "open-phones"))
     room.run(1.0)
     table = host.screen
     assert table.hosting is None and not table.session.phone_seats(), "the seats are played here"

@@ -103,6 +103,9 @@ def attach(table):
     if not session.phone_seats():
         return None
     services = table.services
+    if not services.platform.peer_supported():  # no WebRTC at all: said in the table's first drawing, seats played here
+        _play_here(table, services.hosts.get(session.id))
+        return None
     host = services.hosts.get(session.id)
     if host is None:
         host = Host(services.platform, session.id, session.game, table, on_change=lambda: _changed(table),
@@ -121,9 +124,7 @@ def attach(table):
     table.phones_error = None
     table.local_answer = ""  # an answer being pasted
     table.hosting = host
-    if not services.platform.peer_supported():  # no WebRTC at all: said at once, the seats played here
-        services.platform.call_later(0, lambda *_: _play_here(table, host) if table.hosting is host else None)
-    elif not session.is_over:
+    if not session.is_over:
         services.platform.load_peer_code(lambda failure: _peer_code_ready(table, host, failure))
     return host
 
@@ -169,16 +170,19 @@ def _changed(table) -> None:
         table.services.render()
 
 
-def _play_here(table, host: Host) -> None:
+def _play_here(table, host: Host | None) -> None:
     """This browser cannot connect to phones at all (no WebRTC): the seats on phones are played here, the game
-    goes on, and the host is told why and what to do instead (in view: the phones sheet closes)."""
+    goes on, and the host is told why and what to do instead (in view: the phones sheet closes). Called as the
+    table is made (``attach``, ``host`` None unless one was kept from before), so the notice is in its first
+    drawing."""
     from junban.session import Seat
 
     session = table.session
     names = [table.seat_name(s) for s in session.phone_seats()]
     session.seats = [Seat(info.kind, info.name, info.level, phone=False) for info in session.seats]
     table.services.save(session)
-    host.close()
+    if host is not None:
+        host.close()
     table.services.hosts.pop(session.id, None)
     table.hosting = None
     table.phones_scanning = False
