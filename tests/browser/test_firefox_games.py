@@ -1,11 +1,14 @@
 """The app in Debian's Firefox ESR (issue 40): it boots, plays a few moves of each game, reloads and reopens with
 the server stopped; a whole game of 23 is played with a Firefox host and two Chromium guests, through the app's own
-screens (link opened, answer pasted), every move a tap on the phone of its seat; and a Firefox guest at a Chromium
-host is sent nothing its seat may not know (the twin-deal check of tests/net/twins.py over the game it played)."""
+screens (link opened, answer pasted), every move a tap on the phone of its seat, then *New deal* carries both
+phones to the next game over the channels already open and a phone that reloads is back with one exchange (issue
+41's rematch and spare code, with a Firefox host); and a Firefox guest at a Chromium host is sent nothing its seat
+may not know (the twin-deal check of tests/net/twins.py over the game it played)."""
 from __future__ import annotations
 
 from tests.browser.conftest import PHONE, READY, Server, open_app
-from tests.browser.phones import Table, pair_by_paste, recorded_twin, set_up_table, twenty_three_person
+from tests.browser.phones import (
+    TABLES, Table, answer_shown, pair_by_paste, paste_answer, recorded_twin, seated, set_up_table, twenty_three_person)
 from tests.net import twins
 
 DRAW_LEFT = "() => document.querySelector('.draw-count')?.textContent"
@@ -71,6 +74,32 @@ def test_a_whole_game_of_23_with_a_firefox_host_and_two_chromium_guests(firefox_
     table.everyone_heard()
     for guest in guests.values():
         guest.wait_for_selector("#sheet-result")
+
+    # The evening goes on: one tap on New deal carries both Chromium phones to their seats of the next game over the
+    # channels already open (no code, no paste) ...
+    first = status["table"]
+    host.wait_for_selector("#sheet-result #new-deal")
+    host.locator("#sheet-result #new-deal").click()
+    host.wait_for_url("**#/play/*")
+    second = host.evaluate("() => location.hash").rsplit("/", 1)[1]
+    assert second != first
+    for guest in guests.values():
+        guest.wait_for_url(f"**#/seat/{second}", timeout=30_000)
+        guest.wait_for_selector(TABLES["23"], timeout=30_000)
+    table.watch(host)
+    assert table.play(twenty_three_person(), max_actions=2) == 2 and table.status()["table"] == second
+    # ... and a phone that reloads is back with one exchange: its Rejoin answers the spare code the Firefox host
+    # made for it over the channel (a Firefox offer, whose addresses Firefox hides until it has the answer).
+    guest = guests[1]
+    guest.reload()
+    guest.wait_for_selector("#guest-rejoin", timeout=30_000)
+    host.locator('#notices .notice-action[data-arg="1"]').click()
+    host.wait_for_selector("#phones-rejoin-help")
+    guest.locator("#guest-rejoin").tap()
+    paste_answer(host, answer_shown(guest))
+    seated(guest, "23")
+    table.watch(guest)
+    assert table.play(twenty_three_person(), max_actions=2) == 2 and table.status()["table"] == second
 
 
 def test_a_firefox_guest_is_sent_nothing_its_seat_may_not_know(firefox_factory, context_factory, server, monkeypatch):
