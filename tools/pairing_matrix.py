@@ -76,6 +76,9 @@ def measure(dist: Path, runs: int, delays: list[int], pairs: list[str], settle: 
             except AssertionError as err:  # a page that would not start: the round counts as failed
                 log(f"round {run + 1}: {err}")
             for pair, pairing in zip(pairs, pairings):
+                for seat, words in pairing.unseated.items():
+                    log(f"round {run + 1}: {pair} seat {seat} ({pairing.delays[seat - 1]} s) never seated; its "
+                        f"screen said: {' '.join(words.split())!r}")
                 for seat, delay in zip(pairing.seats(), pairing.delays):
                     seconds = pairing.seated.get(seat)
                     cell = counts[pair][delay]

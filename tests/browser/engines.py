@@ -27,6 +27,7 @@ class Pairing:
     answers: dict = field(default_factory=dict)  # seat -> answer code
     pasted: dict = field(default_factory=dict)  # seat -> time.monotonic() it was pasted
     seated: dict = field(default_factory=dict)  # seat -> seconds from the paste to the guest's table (None: never)
+    unseated: dict = field(default_factory=dict)  # seat -> what a guest never seated showed (its screen's words)
 
     def seats(self) -> list[int]:
         return list(range(1, len(self.guests) + 1))
@@ -73,27 +74,39 @@ def open_links(pairing: Pairing) -> None:
 
 
 def hand_over(pairings: list[Pairing], settle_s: float = 30.0) -> None:
-    """Every answer is pasted on its host ``delay`` seconds after it was shown (all pairings on one clock), then
-    each guest gets ``settle_s`` seconds to show its seat's table; ``pairing.seated`` says how long each took."""
+    """Every answer is pasted on its host ``delay`` seconds after it was shown (all pairings on one clock); each
+    guest gets ``settle_s`` seconds from its own paste to show its seat's table, watched all along (also while
+    later answers wait their turn), so ``pairing.seated`` says how long each took from its paste."""
     due = sorted((p.shown[seat] + delay, i, seat) for i, p in enumerate(pairings)
                  for seat, delay in zip(p.seats(), p.delays))
-    for at, i, seat in due:
-        pairing = pairings[i]
-        time.sleep(max(0.0, at - time.monotonic()))
-        paste_for(pairing.host, seat, pairing.answers[seat])
-        pairing.pasted[seat] = time.monotonic()
-    deadline = time.monotonic() + settle_s
-    waiting = [(p, seat) for p in pairings for seat in p.seats()]
-    while waiting:
+    waiting: list = []  # (pairing, seat): pasted, not seated yet
+
+    def look() -> None:
         still = []
         for pairing, seat in waiting:
-            if pairing.guests[seat - 1].evaluate(SEATED):
+            guest = pairing.guests[seat - 1]
+            if guest.evaluate(SEATED):
                 pairing.seated[seat] = round(time.monotonic() - pairing.pasted[seat], 1)
+            elif time.monotonic() > pairing.pasted[seat] + settle_s:
+                pairing.seated[seat] = None
+                pairing.unseated[seat] = guest.evaluate(SHOWN_WORDS)
             else:
                 still.append((pairing, seat))
-        waiting = still
-        if not waiting or time.monotonic() > deadline:
-            break
-        time.sleep(0.25)
-    for pairing, seat in waiting:
-        pairing.seated[seat] = None
+        waiting[:] = still
+
+    for at, i, seat in due:
+        pairing = pairings[i]
+        while time.monotonic() < at:
+            look()
+            time.sleep(max(0.0, min(0.25, at - time.monotonic())))
+        paste_for(pairing.host, seat, pairing.answers[seat])
+        pairing.pasted[seat] = time.monotonic()
+        waiting.append((pairing, seat))
+    while waiting:
+        look()
+        if waiting:
+            time.sleep(0.25)
+
+
+# What a guest's screen says (its join screen's status and problem, else the main view's start), for a report.
+SHOWN_WORDS = "() => (document.querySelector('.join, main, #app') || document.body).innerText.slice(0, 400)"
