@@ -178,6 +178,15 @@ def follow_link(page, server, hash_text: str, drawn: str | None = None):
     return page
 
 
+def as_on_a_first_visit(page) -> None:
+    """Forget, in the running app, which games' first games that teach were offered: the next setup screen or table
+    is drawn as on a fresh profile's first visit, its top bar offering that first game ("Learn"), as it was when
+    each case of a test booted a profile of its own (``follow_link``, ``positions.open_save`` in one page)."""
+    from tests.browser.phones import run_python
+
+    run_python(page, "import __main__\n__main__.app.services.set_setting('tutorials_offered', [])")
+
+
 def japanese_font_loaded(page, text: str, weight: int = 400) -> None:
     """Wait until the Japanese font's stylesheet (linked once the first screen is up) and its parts for ``text``
     have loaded, so what is measured or photographed is drawn in it."""

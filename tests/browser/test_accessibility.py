@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, follow_link, open_app, screenshot, settle
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, follow_link, open_app, screenshot, settle
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -72,6 +72,7 @@ def test_every_screen_is_accessible_and_fits(context_factory, server, size):
     for screen, (hash_text, drawn) in SCREENS.items():
         if screen == "history":  # give the history something to show
             page.evaluate(HISTORY)
+        as_on_a_first_visit(page)  # as each screen was in a profile of its own: a table's top bar offers "Learn"
         follow_link(page, server, hash_text, drawn)
         if screen == "the-game-solo":
             page.locator(".hand .card").first.click()  # a selected card: legal piles lit up
