@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from junban.games.eleusis.cards import card_name_en
 from tests.browser import positions
-from tests.browser.conftest import DESKTOP, PHONE, screenshot, settle
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, open_app, screenshot, settle
 
 PLACES = {
     "science": (positions.eleusis_science_sideline, "#sci-play-help", 2),  # (position, ready, the column)
@@ -38,8 +38,9 @@ def wholly_seen(locator) -> bool:
 @pytest.mark.parametrize("place", PLACES)
 def test_a_sideline_of_any_length_is_seen_under_its_card_on_a_phone(context_factory, server, place):
     """1, 4 and 10 wrong cards: each position opened as a save in the same page (one boot, not three)."""
-    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page = open_app(context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), server, "#/")
     for wrong in (1, 4, 10):
+        as_on_a_first_visit(page)  # as each position was in a profile of its own: its top bar offers "Learn"
         sideline_seen_on_a_phone(page, server, place, wrong)
 
 
@@ -80,8 +81,9 @@ def sideline_seen_on_a_phone(page, server, place: str, wrong: int) -> None:
 
 def test_a_wide_screen_shows_two_wrong_cards_and_counts_the_rest(context_factory, server):
     """Solo science, then the table, in the same page (one boot, not two)."""
-    page = context_factory(viewport=DESKTOP).new_page()
+    page = open_app(context_factory(viewport=DESKTOP).new_page(), server, "#/")
     for place, (build, ready, index) in PLACES.items():
+        as_on_a_first_visit(page)  # as each position was in a profile of its own: its top bar offers "Learn"
         session = build(10)
         card = card_name_en(session.state.mainline[index])
         positions.open_save(page, server, session)
