@@ -13,7 +13,8 @@ from junban.session import Seat, Session
 from playwright.sync_api import expect
 
 from tests.browser import coach
-from tests.browser.conftest import DESKTOP, PHONE, follow_link, open_app, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, follow_link, open_app, screenshot
+from tests.browser.phones import wait_python
 from tests.browser.test_accessibility import audit
 
 VIEWS = {"phone-en": (PHONE, "en-US"), "desktop-ja": (DESKTOP, "ja-JP")}
@@ -49,7 +50,10 @@ def test_the_rules_sheet_over_every_table_leaves_the_game_as_it_was(context_fact
     lang = VIEWS[view][1][:2]
     open_app(page, server, "#/")
     for game, (link, ready) in TABLES.items():
+        as_on_a_first_visit(page)  # as each table was in a profile of its own: its top bar offers "Learn"
         follow_link(page, server, link, ready)
+        # Nothing moves while the rules are read: the bots that act with the person (23's discards) have acted.
+        wait_python(page, "not __import__('__main__').app.screen.session.bot_to_act()", timeout_ms=60_000)
         page.wait_for_timeout(300)
         if game == "the-game":
             page.locator(".hand .card").first.click()  # something chosen but not played: it stays chosen
