@@ -37,11 +37,11 @@ for path in (ROOT, ROOT / "py"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-import build  # noqa: E402
 from junban.bench.common import print_result  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, FAKE_CAMERA_ARGS, PHONE, READY, Server)
 from tests.browser.phones import Phone, pair, write_qr_y4m  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 GAME = "#/the-game"
 EXTRA = bytes(range(24))
@@ -197,11 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, help="a built dist/ to use (default: build one)")
     args = parser.parse_args(argv)
     load_before = [round(x, 2) for x in os.getloadavg()]
-    with tempfile.TemporaryDirectory() as folder:
-        dist = args.dist
-        if dist is None:
-            dist = Path(folder) / "dist"
-            build.build(dist)
+    with given_or_built(args.dist) as dist:
         result = measure(dist, args.pairings, args.pings)
     result["load_average_before"] = load_before
     print(f"Chromium {result['chromium']}, {args.pairings} pairings, {args.pings} round trips "

@@ -47,7 +47,6 @@ for path in (ROOT, ROOT / "py"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-import build  # noqa: E402
 from junban.bench.common import print_result  # noqa: E402
 from tests.browser import phones  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, FAKE_CAMERA_ARGS, PHONE, READY, Server  # noqa: E402
@@ -55,6 +54,7 @@ from tests.browser.phones import (  # noqa: E402
     Table, answer_shown, eleusis_person, page_clock, seat_of_link, set_up_table, shown_link, shown_matrix,
     the_game_person, write_qr_y4m)
 from tools.bench_peer import percentile  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 BLANK = ["0" * 21] * 21
 
@@ -436,11 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load_before = [round(x, 2) for x in os.getloadavg()]
     cpu_before = os.times()
-    with tempfile.TemporaryDirectory() as folder:
-        dist = args.dist
-        if dist is None:
-            dist = Path(folder) / "dist"
-            build.build(dist)
+    with given_or_built(args.dist) as dist:
         result = measure(dist, args.actions, args.eleusis_phones, args.eleusis_actions, args.whole_eleusis,
                          stages=args.stages)
     cpu_after = os.times()

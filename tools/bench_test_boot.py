@@ -25,7 +25,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -33,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY, Server  # noqa: E402
 from tools.suite_profile import TreeCpu  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 WIPE = """async () => {
   localStorage.clear(); sessionStorage.clear();
@@ -100,11 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--arg", action="append", default=[], help="one more Chromium argument (repeatable)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        dist = args.dist
-        if dist is None:
-            dist = Path(folder) / "dist"
-            build.build(dist)
+    with given_or_built(args.dist) as dist:
         result = run(dist, args.runs, args.arg)
     print(f"{'way':<26}{'wall s':>8}{'CPU s':>8}")
     for name, row in result["ways"].items():

@@ -10,7 +10,8 @@ have thrown an uncaught error nor asked for a non-local URL.
 
 ``run_calls`` runs a harness and then a list of calls in the page, ``run_calls_in_cpython`` the very same code on this
 machine's CPython (for the Pyodide/CPython ratio), ``run_both`` does both; ``add_build_options`` and ``chosen_dist``
-give every tool the same ``--dist DIR`` / ``--no-build`` choice of build. ``percentile`` and ``summary`` are the tools' statistics:
+give every tool the same ``--dist DIR`` / ``--no-build`` choice of build; ``given_or_built`` is the other tools'
+``--dist DIR`` or else a build into a temporary folder. ``percentile`` and ``summary`` are the tools' statistics:
 nearest-rank p50/p95 and the maximum, in ms.
 """
 from __future__ import annotations
@@ -159,6 +160,20 @@ def run_calls_in_cpython(harness: str, calls: list[str]) -> list:
 def add_dist_option(parser) -> None:
     """``--dist DIR``: measure an existing build, as it is (``timing_page(args.dist)``; None: a fresh build)."""
     parser.add_argument("--dist", type=Path, default=None, metavar="DIR", help="measure this build (not rebuilt)")
+
+
+@contextlib.contextmanager
+def given_or_built(dist: Path | None, prefix: str = "junban-dist-") -> Iterator[Path]:
+    """The build a tool runs on: ``dist`` as it is when one was named (``--dist DIR``), else a fresh build into a
+    temporary folder, removed on leaving. The build's log goes to stderr, so stdout stays the tool's own."""
+    if dist is not None:
+        yield Path(dist)
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        built = Path(folder) / "dist"
+        with contextlib.redirect_stdout(sys.stderr):
+            build.build(built)
+        yield built
 
 
 def add_build_options(parser) -> None:

@@ -19,7 +19,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -28,11 +27,11 @@ for path in (ROOT, ROOT / "py"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-import build  # noqa: E402
 from junban.bench.common import print_result  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, READY, Server  # noqa: E402
 from tests.browser.engines import Pairing, hand_over, open_links, set_up  # noqa: E402
 from tests.browser.firefox import Firefox  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 ENGINES = {"c": "chromium", "f": "firefox"}
 
@@ -119,11 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [p for p in args.pairs.split(",") if len(p) == 2 and set(p) <= set(ENGINES)]
     load_before = [round(x, 2) for x in os.getloadavg()]
     started = time.monotonic()
-    with tempfile.TemporaryDirectory() as folder:
-        dist = args.dist
-        if dist is None:
-            dist = Path(folder) / "dist"
-            build.build(dist)
+    with given_or_built(args.dist) as dist:
         result = measure(dist, args.runs, delays, pairs, args.settle, log=lambda text: print(text, flush=True))
     result["load_average_before"] = load_before
     result["wall_s"] = round(time.monotonic() - started)

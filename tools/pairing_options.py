@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -39,11 +38,11 @@ for path in (ROOT, ROOT / "py"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-import build  # noqa: E402
 from junban.bench.common import print_result  # noqa: E402
 from junban.net import sdp  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, FAKE_CAMERA_ARGS, Server  # noqa: E402
 from tests.browser.firefox import Firefox  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 VARIANTS = ("plain", "answer-candidates", "no-offer-candidates", "camera", "dummy", "re-resolve", "restart")
 GATHER = """(pc) => new Promise((done) => {
@@ -174,11 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default="cc,cf,fc,ff")
     parser.add_argument("--dist", type=Path, help="a built dist/ to use (default: build one)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        dist = args.dist
-        if dist is None:
-            dist = Path(folder) / "dist"
-            build.build(dist)
+    with given_or_built(args.dist) as dist:
         result = measure(dist, args.variant, [float(d) for d in args.delays.split(",")],
                          [p for p in args.pairs.split(",") if len(p) == 2 and set(p) <= {"c", "f"}],
                          log=lambda text: print(text, flush=True))

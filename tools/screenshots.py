@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
@@ -20,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
+from tools.browser_timing import given_or_built  # noqa: E402
 
 SIZES = {"phone": {"width": 375, "height": 667}, "desktop": {"width": 1280, "height": 800}}
 LANGS = {"en": "en-US", "ja": "ja-JP"}
@@ -131,10 +131,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = Path(args.dist) if args.dist else Path(tmp) / "dist"
-        if not args.dist:
-            build.build(dist)
+    with given_or_built(Path(args.dist) if args.dist else None) as dist:
         httpd = build.make_server(dist, 0)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_address[1]}/"

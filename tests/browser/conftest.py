@@ -163,6 +163,30 @@ def open_app(page, server, hash_text: str = ""):
     return page
 
 
+def follow_link(page, server, hash_text: str, drawn: str | None = None):
+    """In a page where the app is up, go to another of its screens by its link, as a link in the app does: a hash
+    change, no boot (``open_app`` in a new page costs 6-8 s of CPU). A deal's link (a seed in it) becomes its new
+    game's address (``#/play/<id>``): that is waited for, so the last game's table is not taken for the new one's.
+    Then ``drawn`` (a selector that shows the screen is up), if given."""
+    before = page.evaluate("location.hash")
+    page.goto(server.base + hash_text)
+    if "seed=" in hash_text:
+        page.wait_for_function("before => location.hash.startsWith('#/play/') && location.hash !== before",
+                               arg=before, timeout=BOOT_TIMEOUT_MS)
+    if drawn:
+        page.wait_for_selector(drawn, timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def as_on_a_first_visit(page) -> None:
+    """Forget, in the running app, which games' first games that teach were offered: the next setup screen or table
+    is drawn as on a fresh profile's first visit, its top bar offering that first game ("Learn"), as it was when
+    each case of a test booted a profile of its own (``follow_link``, ``positions.open_save`` in one page)."""
+    from tests.browser.phones import run_python
+
+    run_python(page, "import __main__\n__main__.app.services.set_setting('tutorials_offered', [])")
+
+
 def japanese_font_loaded(page, text: str, weight: int = 400) -> None:
     """Wait until the Japanese font's stylesheet (linked once the first screen is up) and its parts for ``text``
     have loaded, so what is measured or photographed is drawn in it."""

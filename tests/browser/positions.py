@@ -11,8 +11,11 @@ from tests.browser.conftest import open_app
 
 
 def open_save(page, server, session: Session, lang: str | None = None) -> None:
-    """Store ``session`` as a save on this device and open its table (ids: 4-32 lowercase letters and digits)."""
+    """Store ``session`` as a save on this device and open its table (ids: 4-32 lowercase letters and digits). In a
+    page where the app is up already this is two hash changes, no boot: home is waited for in between, so a table
+    shown before is not taken for this one."""
     open_app(page, server, "#/")
+    page.wait_for_selector(".hero")
     page.evaluate("([key, text]) => localStorage.setItem(key, text)",
                   [f"junban.save.{session.id}", json.dumps(session.to_record())])
     if lang:

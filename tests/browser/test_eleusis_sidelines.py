@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from junban.games.eleusis.cards import card_name_en
 from tests.browser import positions
-from tests.browser.conftest import DESKTOP, PHONE, screenshot, settle
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, open_app, screenshot, settle
 
 PLACES = {
     "science": (positions.eleusis_science_sideline, "#sci-play-help", 2),  # (position, ready, the column)
@@ -35,27 +35,33 @@ def wholly_seen(locator) -> bool:
     }""")
 
 
-@pytest.mark.parametrize("wrong", [1, 4, 10])
 @pytest.mark.parametrize("place", PLACES)
-def test_a_sideline_of_any_length_is_seen_under_its_card_on_a_phone(context_factory, server, place, wrong):
+def test_a_sideline_of_any_length_is_seen_under_its_card_on_a_phone(context_factory, server, place):
+    """1, 4 and 10 wrong cards: each position opened as a save in the same page (one boot, not three)."""
+    page = open_app(context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), server, "#/")
+    for wrong in (1, 4, 10):
+        as_on_a_first_visit(page)  # as each position was in a profile of its own: its top bar offers "Learn"
+        sideline_seen_on_a_phone(page, server, place, wrong)
+
+
+def sideline_seen_on_a_phone(page, server, place: str, wrong: int) -> None:
     build, ready, index = PLACES[place]
     session = build(wrong)
     card = card_name_en(session.state.mainline[index])
-    page = context_factory(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     positions.open_save(page, server, session)
     page.wait_for_selector(ready)
     settle(page)
     column = page.locator(".el-layout .el-line > li.el-col").nth(index)
     expect(column.locator(".visually-hidden").first).to_contain_text(card)
     first = column.locator(".el-side-card").first
-    assert wholly_seen(first), "the first wrong card is not seen under its card"
+    assert wholly_seen(first), f"{place}, {wrong} wrong: the first wrong card is not seen under its card"
     count = page.get_by_role("button", name=f"{wrong} wrong cards after {card}: see them all in the whole layout")
     if wrong == 1:
         assert column.locator(".el-more").count() == 0, "a count with nothing out of sight"
         screenshot(page, f"eleusis-sideline-{place}-{wrong}-phone")
         return
     expect(count).to_have_text(f"+{wrong - 1}", use_inner_text=True)  # the first one shown, the others counted
-    assert wholly_seen(count), "the count of the wrong cards out of sight is not on the screen"
+    assert wholly_seen(count), f"{place}, {wrong} wrong: the count of the wrong cards out of sight is not on the screen"
     screenshot(page, f"eleusis-sideline-{place}-{wrong}-phone")
     count.tap()
     sheet = page.get_by_role("dialog", name="The whole layout")
@@ -73,19 +79,20 @@ def test_a_sideline_of_any_length_is_seen_under_its_card_on_a_phone(context_fact
     expect(count).to_be_focused()  # back where the person was
 
 
-@pytest.mark.parametrize("place", PLACES)
-def test_a_wide_screen_shows_two_wrong_cards_and_counts_the_rest(context_factory, server, place):
-    build, ready, index = PLACES[place]
-    session = build(10)
-    card = card_name_en(session.state.mainline[index])
-    page = context_factory(viewport=DESKTOP).new_page()
-    positions.open_save(page, server, session)
-    page.wait_for_selector(ready)
-    settle(page)
-    column = page.locator(".el-layout .el-line > li.el-col").nth(index)
-    shown = column.locator(".el-side-card")
-    assert wholly_seen(shown.nth(0)) and wholly_seen(shown.nth(1))
-    count = page.get_by_role("button", name=f"10 wrong cards after {card}: see them all in the whole layout")
-    expect(count).to_have_text("+8", use_inner_text=True)
-    assert wholly_seen(count)
-    screenshot(page, f"eleusis-sideline-{place}-10-desktop")
+def test_a_wide_screen_shows_two_wrong_cards_and_counts_the_rest(context_factory, server):
+    """Solo science, then the table, in the same page (one boot, not two)."""
+    page = open_app(context_factory(viewport=DESKTOP).new_page(), server, "#/")
+    for place, (build, ready, index) in PLACES.items():
+        as_on_a_first_visit(page)  # as each position was in a profile of its own: its top bar offers "Learn"
+        session = build(10)
+        card = card_name_en(session.state.mainline[index])
+        positions.open_save(page, server, session)
+        page.wait_for_selector(ready)
+        settle(page)
+        column = page.locator(".el-layout .el-line > li.el-col").nth(index)
+        shown = column.locator(".el-side-card")
+        assert wholly_seen(shown.nth(0)) and wholly_seen(shown.nth(1)), place
+        count = page.get_by_role("button", name=f"10 wrong cards after {card}: see them all in the whole layout")
+        expect(count).to_have_text("+8", use_inner_text=True)
+        assert wholly_seen(count), place
+        screenshot(page, f"eleusis-sideline-{place}-10-desktop")

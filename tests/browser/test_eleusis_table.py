@@ -4,7 +4,6 @@ layout as a grid that fits the phone's width, "No play" asking first, cards that
 motion), and solo science's guess one tap away. Screenshots in English and Japanese, phone and desktop."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -12,9 +11,9 @@ from junban.games.eleusis import cards, rulelink
 from junban.session import Seat, Session
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot, settle
-from tests.browser.positions import eleusis_knowing_the_rule
-from tests.browser.test_the_game_table import outside, phone, travelling
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, follow_link, open_app, screenshot, settle
+from tests.browser.positions import eleusis_knowing_the_rule, open_save
+from tests.browser.test_the_game_table import outside, phone, travelling, where
 
 MY_PLAY = "#el-play"
 
@@ -42,20 +41,25 @@ def assert_turn_fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], "the table scrolls sideways"
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
-def test_at_375x667_the_hand_play_no_play_and_the_newest_cards_are_on_screen(context_factory, server, players):
+def test_at_375x667_the_hand_play_no_play_and_the_newest_cards_are_on_screen(context_factory, server):
+    """3 to 8 seats, each table opened by its link in the same page (one boot, not six: a boot is 6-8 s of CPU)."""
     page = phone(context_factory)
-    open_app(page, server, f"#/eleusis?players={players}&bots={players - 1}&seed=fit-{players}")
-    page.get_by_label("Bot speed").select_option("instant")
-    for turn in range(3):
+    open_app(page, server, "#/")
+    for players in (3, 4, 5, 6, 7, 8):
+        as_on_a_first_visit(page)  # as each table was in a profile of its own: its top bar offers "Learn"
+        follow_link(page, server, f"#/eleusis?players={players}&bots={players - 1}&seed=fit-{players}")
+        page.get_by_label("Bot speed").select_option("instant")
+        for turn in range(3):
+            my_play_turn(page)
+            with where(f"{players} seats, turn {turn + 1}"):
+                assert_turn_fits(page)
+            page.locator(".el-hand .el-card-button").nth(turn).click()
+            page.locator(MY_PLAY).click()
         my_play_turn(page)
-        assert_turn_fits(page)
-        page.locator(".el-hand .el-card-button").nth(turn).click()
-        page.locator(MY_PLAY).click()
-    my_play_turn(page)
-    assert_turn_fits(page)
-    expect(page.locator("#recap")).to_contain_text("Since your turn")
-    screenshot(page, f"eleusis-{players}p-phone")
+        with where(f"{players} seats, turn 4"):
+            assert_turn_fits(page)
+        expect(page.locator("#recap")).to_contain_text("Since your turn")
+        screenshot(page, f"eleusis-{players}p-phone")
 
 
 def long_mainline(players: int) -> Session:
@@ -74,13 +78,6 @@ def long_mainline(players: int) -> Session:
         return (right or wrong)[0]
 
     return eleusis_knowing_the_rule(session, pick, limit=400)
-
-
-def open_save(page, server, session: Session) -> None:
-    open_app(page, server, "#/")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
-                  [f"junban.save.{session.id}", json.dumps(session.to_record())])
-    open_app(page, server, f"#/play/{session.id}")
 
 
 def test_a_40_card_mainline_and_20_cards_in_hand_still_fit_a_phone_and_the_whole_layout_reads(context_factory, server):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import positions
-from tests.browser.conftest import PHONE, japanese_font_loaded, screenshot, settle
+from tests.browser.conftest import PHONE, as_on_a_first_visit, japanese_font_loaded, open_app, screenshot, settle
 
 
 def phone(context_factory, lang: str):
@@ -106,25 +106,28 @@ def _covered(page, selector: str) -> bool:
     }""", selector)
 
 
-@pytest.mark.parametrize("players", [6, 7, 8])
-def test_with_many_seats_your_seat_and_the_dealers_stay_in_view_as_the_strip_scrolls(context_factory, server, players):
-    page = phone(context_factory, "en")
-    session = positions.eleusis_turn(players)
-    positions.open_save(page, server, session)
-    page.wait_for_selector("#el-play")
-    strip = page.get_by_role("list", name="Players")
-    expect(strip).to_have_attribute("tabindex", "0")  # the keyboard scrolls it too
-    assert page.evaluate("() => { const s = document.querySelector('.seat-strip'); return s.scrollWidth > s.clientWidth; }")
-    dealer = session.view(0)["dealer"]
-    me, theirs = ".seat-chip.me", f".seat-strip > li:nth-child({dealer + 1})"
-    expect(page.locator(theirs)).to_contain_text("Dealer", ignore_case=True)
-    for where in ("0", "s.scrollWidth / 2", "s.scrollWidth"):
-        page.evaluate(f"() => {{ const s = document.querySelector('.seat-strip'); s.scrollLeft = {where}; }}")
-        page.wait_for_timeout(100)
-        assert not _covered(page, me), f"your seat scrolled out of view ({where})"
-        assert not _covered(page, theirs), f"the dealer's seat scrolled out of view ({where})"
-        # between them, the other seats pass under the pinned chips: at least one is shown in part
-    assert not cut(page, ".el-seat-role")
+def test_with_many_seats_your_seat_and_the_dealers_stay_in_view_as_the_strip_scrolls(context_factory, server):
+    """6, 7 and 8 seats, each position opened as a save in the same page (one boot, not three)."""
+    page = open_app(phone(context_factory, "en"), server, "#/")
+    for players in (6, 7, 8):
+        as_on_a_first_visit(page)  # as each position was in a profile of its own: its top bar offers "Learn"
+        session = positions.eleusis_turn(players)
+        positions.open_save(page, server, session)
+        page.wait_for_selector("#el-play")
+        strip = page.get_by_role("list", name="Players")
+        expect(strip).to_have_attribute("tabindex", "0")  # the keyboard scrolls it too
+        assert page.evaluate("() => { const s = document.querySelector('.seat-strip'); "
+                             "return s.scrollWidth > s.clientWidth; }"), f"{players} seats: the strip does not scroll"
+        dealer = session.view(0)["dealer"]
+        me, theirs = ".seat-chip.me", f".seat-strip > li:nth-child({dealer + 1})"
+        expect(page.locator(theirs)).to_contain_text("Dealer", ignore_case=True)
+        for where in ("0", "s.scrollWidth / 2", "s.scrollWidth"):
+            page.evaluate(f"() => {{ const s = document.querySelector('.seat-strip'); s.scrollLeft = {where}; }}")
+            page.wait_for_timeout(100)
+            assert not _covered(page, me), f"{players} seats: your seat scrolled out of view ({where})"
+            assert not _covered(page, theirs), f"{players} seats: the dealer's seat scrolled out of view ({where})"
+            # between them, the other seats pass under the pinned chips: at least one is shown in part
+        assert not cut(page, ".el-seat-role"), f"{players} seats"
 
 
 def in_view(page, selector: str) -> bool:
@@ -143,12 +146,9 @@ def scroll_to(page, where: str) -> None:
     page.wait_for_timeout(150)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_eleusis_play_no_play_and_become_prophet_stay_on_screen_with_28_cards_and_8_seats(context_factory, server,
-                                                                                            lang):
-    page = phone(context_factory, lang)
-    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
-    page.wait_for_selector("#el-play")
+def play_no_play_and_become_prophet_stay_on_screen(page, lang: str) -> None:
+    """Wherever the page is scrolled, Play, No play and Become Prophet are on screen, and the last card is reachable
+    above the bar."""
     assert page.locator(".el-hand .el-card-button").count() == 28
     for where in ("0", "document.documentElement.scrollHeight / 2", "document.documentElement.scrollHeight"):
         scroll_to(page, where)
@@ -181,12 +181,9 @@ def chips_half_hidden(page) -> list[str]:
     }""")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_an_8_seat_table_shows_a_28_card_hand_above_the_bar_and_a_readable_strip_on_a_phone(context_factory, server,
-                                                                                          lang):
-    page = phone(context_factory, lang)
-    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
-    page.wait_for_selector("#el-play")
+def the_hand_is_above_the_bar_and_the_strip_readable(page, lang: str) -> None:
+    """As the table opens: the whole 28-card hand above the action bar, "Since your turn" uncut, and the seat strip
+    with every chip whole or wholly out of sight wherever it is scrolled."""
     if lang == "ja":
         japanese_font_loaded(page, page.locator("#main").inner_text())
     settle(page)
@@ -207,6 +204,18 @@ def test_an_8_seat_table_shows_a_28_card_hand_above_the_bar_and_a_readable_strip
         assert not _covered(page, ".seat-chip.me")
     assert not cut(page, ".seat-chip .seat-name")
     screenshot(page, f"eleusis-8-seats-28-cards-strip-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_8_seat_table_with_28_cards_on_a_phone_keeps_the_hand_the_strip_and_the_actions_in_view(
+        context_factory, server, lang):
+    """One position, one boot, two things looked at on it (they were two tests, a boot each): the table as it opens,
+    then scrolled and played on."""
+    page = phone(context_factory, lang)
+    positions.open_save(page, server, positions.eleusis_big_hand(8, 28), lang=lang)
+    page.wait_for_selector("#el-play")
+    the_hand_is_above_the_bar_and_the_strip_readable(page, lang)
+    play_no_play_and_become_prophet_stay_on_screen(page, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -4,12 +4,14 @@ don't, under reduced motion), the pass-the-device recap, the Japanese font, and 
 table down."""
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, japanese_font_loaded, open_app, screenshot
+from tests.browser.conftest import (
+    DESKTOP, PHONE, as_on_a_first_visit, follow_link, japanese_font_loaded, open_app, screenshot)
 
 LANDSCAPE = {"width": 667, "height": 375}
 
@@ -57,27 +59,42 @@ def assert_decision_fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], "the table scrolls sideways"
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-def test_at_375x667_everything_a_decision_needs_is_on_screen(context_factory, server, players):
+def test_at_375x667_everything_a_decision_needs_is_on_screen(context_factory, server):
+    """1 to 5 players, each table opened by its link in the same page (one boot, not five)."""
     page = phone(context_factory)
-    bots = players - 1
-    link = f"#/the-game?players={players}&bots={bots}&seed=fit-{players}" + ("&start=1" if players > 1 else "")
-    open_app(page, server, link)
-    if bots:
-        expect(page.get_by_label("Bot speed")).to_be_visible()  # the speed control is shown, and still it fits
-        page.get_by_label("Bot speed").select_option("instant")
-    my_turn(page)
-    assert_decision_fits(page)
-    # A turn played, the bots' turns in between, and the person's turn again: still one screen, now with the recap.
-    for card in sorted(hand(page))[:2]:
-        page.get_by_role("button", name=re.compile(rf"^{card}( fire)?$")).click()
-        page.locator(".pile.legal").first.click()
-    page.get_by_role("button", name="End turn").click()
-    my_turn(page)
-    assert_decision_fits(page)
-    if bots:
-        expect(page.locator("#recap")).to_contain_text("Since your turn")
-    screenshot(page, f"the-game-{players}p-phone")
+    open_app(page, server, "#/")
+    for players in (1, 2, 3, 4, 5):
+        bots = players - 1
+        link = f"#/the-game?players={players}&bots={bots}&seed=fit-{players}" + ("&start=1" if players > 1 else "")
+        as_on_a_first_visit(page)  # as each table was in a profile of its own: its top bar offers "Learn"
+        follow_link(page, server, link)
+        if bots:
+            expect(page.get_by_label("Bot speed")).to_be_visible()  # the speed control is shown, and still it fits
+            page.get_by_label("Bot speed").select_option("instant")
+        my_turn(page)
+        with where(f"{players} players, first turn"):
+            assert_decision_fits(page)
+        # A turn played, the bots' turns in between, and the person's turn again: still one screen, now with the
+        # recap.
+        for card in sorted(hand(page))[:2]:
+            page.get_by_role("button", name=re.compile(rf"^{card}( fire)?$")).click()
+            page.locator(".pile.legal").first.click()
+        page.get_by_role("button", name="End turn").click()
+        my_turn(page)
+        with where(f"{players} players, second turn"):
+            assert_decision_fits(page)
+        if bots:
+            expect(page.locator("#recap")).to_contain_text("Since your turn")
+        screenshot(page, f"the-game-{players}p-phone")
+
+
+@contextlib.contextmanager
+def where(place: str):
+    """An assertion failing inside says where (which table, which turn) as well as what."""
+    try:
+        yield
+    except AssertionError as err:
+        raise AssertionError(f"{place}: {err}") from err
 
 
 def test_a_phone_on_its_side_and_a_desktop_use_the_room(context_factory, server):

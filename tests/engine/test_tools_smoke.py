@@ -118,3 +118,28 @@ def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
     assert "| test_tiny.py | 1 |" in report
     same = run_tool("tools/suite_profile.py", "compare", str(record), str(record))
     assert same.startswith("all: 1 tests in both runs") and "(+0%)" in same
+
+
+def test_the_browser_tools_run_on_the_build_named_or_build_one_that_they_remove(tmp_path, monkeypatch):
+    """tools/browser_timing.py's ``given_or_built``, the ``--dist DIR`` choice of bench_peer, bench_phones,
+    bench_test_boot, pairing_matrix, pairing_options and screenshots: the build named, as it is; else one built
+    into a temporary folder (its log on stderr, not the tool's stdout) and removed afterwards."""
+    import build
+    from tools.browser_timing import given_or_built
+
+    with given_or_built(tmp_path) as dist:
+        assert dist == tmp_path
+    assert tmp_path.exists(), "a build named is never removed"
+
+    def fake_build(target):
+        print("[build] a log line")
+        target.mkdir(parents=True)
+        (target / "index.html").write_text("<!doctype html>")
+
+    monkeypatch.setattr(build, "build", fake_build)
+    printed = []
+    monkeypatch.setattr(sys, "stdout", type("Out", (), {"write": printed.append, "flush": lambda self: None})())
+    with given_or_built(None) as dist:
+        assert (dist / "index.html").is_file() and dist.name == "dist"
+    assert not dist.exists() and not dist.parent.exists(), "the temporary build is removed"
+    assert not printed, "the build's log went to stdout"
