@@ -236,3 +236,17 @@ def test_a_guest_whose_seat_went_to_a_bot_is_refused_even_on_a_channel_that_open
     guest_platform.peer_send(conn, protocol.encode("hello", seq + 2, table=table.session.id, seat=1))
     room.run(0.3)
     assert table.hosting.status(1) == "released" and guest.services.guest.problem == "net.bye.bot"
+
+
+def test_a_phones_notice_follows_the_language_the_host_switches_to():
+    room = Room()
+    host, _ = hosted(room, "the-game", ["person", "phone"])
+    guest, _ = join(room, host, 1)
+    guest.dispatch("seat:leave", None)
+    guest.dispatch("seat:leave-yes", None)
+    room.run(1.5)
+    assert notice(host, "phone-1").text == "Player 2 left the table."
+    host.dispatch("app:lang", "ja")
+    said = notice(host, "phone-1")
+    assert said.text == "プレイヤー2さんが卓を離れました。" and said.action[0] == "ボットに任せる"
+    assert said.more[0] == "コードを表示"

@@ -239,26 +239,47 @@ def _play_here(table, host: Host) -> None:
 
 
 def _say_lost(table, host: Host) -> None:
-    """A phone that was playing and is gone gets a notice with its new code a tap away; back, the notice goes."""
+    """A phone that was playing and is gone (or whose person left) gets a notice with its way back and a bot a tap
+    away; back, the notice goes."""
     seen = table.__dict__.setdefault("phones_seen", {})
     for seat in table.session.phone_seats():
         status = host.status(seat)
         key = f"phone-{seat}"
-        to_bot = (t("phones.to_bot"), "phones:to-bot", str(seat))  # a seat whose phone is gone: a bot in one tap
-        if status == "left" and seen.get(seat) != "left" and not table.session.is_over:
-            table.services.notify(t("phones.left_notice", name=table.seat_name(seat)), "error", key=key,
-                                  action=to_bot, more=(t("phones.show_code"), "phones:show", str(seat)))
-        elif status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
-            link = host.links.get(seat)
-            flooded = link is not None and link.problem == "net.flood"
-            back = not flooded and may_rejoin(host, seat)
-            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_back_notice" if back
-                                    else "phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
-                                  action=(t("phones.take_answer" if back else "phones.show_code"), "phones:show",
-                                          str(seat)), more=to_bot)
+        if (status == "left" and seen.get(seat) != "left") or (status in ("lost", "unreachable")
+                                                                and seen.get(seat) == "playing"):
+            _notice(table, host, seat)
         elif status == "playing":
             table.services.dismiss(key)
         seen[seat] = status
+
+
+def _notice(table, host: Host, seat: int) -> None:
+    """Say (or say again, in the language now shown) what became of ``seat``'s phone, with what to do."""
+    status = host.status(seat)
+    if table.session.is_over or status not in ("left", "lost", "unreachable"):
+        return
+    name = table.seat_name(seat)
+    to_bot = (t("phones.to_bot"), "phones:to-bot", str(seat))  # a seat whose phone is gone: a bot in one tap
+    if status == "left":
+        table.services.notify(t("phones.left_notice", name=name), "error", key=f"phone-{seat}", action=to_bot,
+                              more=(t("phones.show_code"), "phones:show", str(seat)))
+        return
+    link = host.links.get(seat)
+    flooded = link is not None and link.problem == "net.flood"
+    back = not flooded and may_rejoin(host, seat)
+    table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_back_notice" if back
+                            else "phones.lost_notice", name=name), "error", key=f"phone-{seat}",
+                          action=(t("phones.take_answer" if back else "phones.show_code"), "phones:show", str(seat)),
+                          more=to_bot)
+
+
+def say_again(table) -> None:
+    """The language changed: the phones' notices still shown say it in the new one."""
+    host = table.hosting
+    shown = {n.key for n in table.services.notices}
+    for seat in table.session.phone_seats() if host is not None else ():
+        if f"phone-{seat}" in shown:
+            _notice(table, host, seat)
 
 
 def _first_waiting(table) -> int | None:
