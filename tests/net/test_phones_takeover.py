@@ -250,3 +250,13 @@ def test_a_phones_notice_follows_the_language_the_host_switches_to():
     said = notice(host, "phone-1")
     assert said.text == "プレイヤー2さんが卓を離れました。" and said.action[0] == "ボットに任せる"
     assert said.more[0] == "コードを表示"
+
+
+def test_a_seat_that_changed_hands_keeps_its_name_in_the_language_shown():
+    room = Room()
+    host, _ = hosted(room, "the-game", ["person", "phone"])
+    table = host_table(host)
+    switch(host, 1, "bot")
+    assert table.seat_name(1) == "Player 2"
+    host.dispatch("app:lang", "ja")
+    assert table.seat_name(1) == "プレイヤー2", "a bot playing Player 2's seat: still Player 2, in Japanese"

@@ -41,15 +41,18 @@ def may_host(table) -> bool:
 
     session = table.session
     return (session.game in GAMES and not session.is_over and not session.mode and len(session.seats) > 1
-            and any(not s.is_bot for s in session.seats) and not getattr(session, "remote", False))
+            and (any(not s.is_bot for s in session.seats) or getattr(table, "hosting", None) is not None)
+            and not getattr(session, "remote", False))
 
 
 def menu_item(table):
-    """The table menu's "Play on several phones" (a table under way moves its people's seats onto phones)."""
+    """The table menu's "Play on several phones" (a table under way moves its people's seats onto phones), at a
+    table with phones "Who plays each seat"."""
     if not may_host(table):
         return None
     return h("button", {"type": "button", "class": "button menu-item", "data-act": "phones:setup",
-                        "id": "phones-setup"}, phone_icon(), " ", t("setup.phones_button"))
+                        "id": "phones-setup"}, phone_icon(), " ",
+             t("phones.seats_button") if table.hosting is not None else t("setup.phones_button"))
 
 
 KINDS = ("here", "phone", "bot")  # who plays a seat: a person at this device, a friend's phone, a bot
