@@ -118,6 +118,12 @@ def test_23s_discard_a_seat_given_to_a_bot_mid_game_plays_at_once_and_its_phone_
     assert saved["actions"] == moves and saved["seats"][2] == {"kind": "bot", "name": "Player 3", "level": "strong"}
     room.run(3.0)
     assert len(session.actions) > len(moves) and 2 not in session.seats_to_act, "the bot discarded at once"
+    # The other phone's chips say who plays each seat now (``seats``), and its kept seat says so too.
+    assert ben.screen.session.seats[2].is_bot and ben.screen.session.seats[2].name == "Player 3"
+    ben.render()
+    chips = ben.platform.root.find_all(lambda n: "seat-chip" in n.attributes.get("class", "").split())
+    assert [("bot" in c.attributes["class"].split()) for c in chips] == [False, False, True]
+    assert ben.services.store.read_guest(session.id)["welcome"]["seats"][2]["kind"] == "bot"
     # Carla's phone is told in words, and cannot act.
     guest = carla.services.guest
     assert guest.status == "ended" and guest.problem == "net.bye.bot"
@@ -158,7 +164,7 @@ def test_a_lost_phones_seat_goes_to_a_bot_in_one_tap_and_the_game_ends_valid_in_
     said = notice(host, "phone-1")
     assert "not answering" in said.text and said.more == ("Give to a bot", "phones:to-bot", "1")
     host.render()
-    assert [n.textContent for n in by_attr(host.platform, "class", "button small notice-action notice-more")] \
+    assert [n.textContent for n in by_attr(host.platform, "class", "button small notice-more")] \
         == ["Give to a bot"], "right where the host is told it is lost"
     moves = list(table.session.actions)
     host.dispatch(*said.more[1:])  # one tap
@@ -260,3 +266,18 @@ def test_a_seat_that_changed_hands_keeps_its_name_in_the_language_shown():
     assert table.seat_name(1) == "Player 2"
     host.dispatch("app:lang", "ja")
     assert table.seat_name(1) == "プレイヤー2", "a bot playing Player 2's seat: still Player 2, in Japanese"
+
+
+def test_a_hosts_seats_message_that_does_not_fit_is_left_out():
+    room = Room()
+    host, host_platform = hosted(room, "the-game", ["person", "phone"])
+    table = host_table(host)
+    guest, _ = join(room, host, 1)
+    link = table.hosting.links[1]
+    before = list(guest.screen.session.seats)
+    for seats in ([{"kind": "bot", "name": "X"}] * 8, [{"kind": "dragon", "name": "X"}, {"kind": "bot"}], "two"):
+        link.seq_out += 1
+        host_platform.peer_send(link.conn, protocol.encode("seats", link.seq_out, seats=seats))
+        room.run(0.3)
+        assert guest.screen.session.seats == before and guest.services.guest.status == "playing"
+    assert guest.services.guest.refused_from_host == 3

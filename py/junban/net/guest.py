@@ -338,6 +338,14 @@ class Guest:
         if kind == "next":
             self._next(message)
             return "next"
+        if kind == "seats":  # who plays each seat changed at the host: the same seats, other hands
+            raw = protocol.need_list(message, "seats", 8)
+            if len(raw) != len(self.game.seats):
+                raise ProtocolError("the host names seats this game does not have", code="net.field", field="seats")
+            self.game.seats = [_seat_from(seat, i) for i, seat in enumerate(raw)]
+            self.welcome = dict(self.welcome, seats=raw)
+            self.game.welcome = self.welcome
+            return "seats"
         if kind == "spare":
             code = protocol.need_str(message, "code", 600)
             if spare_pairing(code, self.table_id, self.seat, self.game_slug) is None:

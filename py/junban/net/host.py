@@ -251,6 +251,14 @@ class Host:
         link.code, link.offer_name, link.problem = None, b"", None
         self._set(link, "released")
 
+    def seats_changed(self) -> None:
+        """Who plays a seat changed: every phone still at the table is told (``seats``), so its chips say who plays
+        each seat now (the phone of a seat that left a phone was let go before: ``release``)."""
+        seats = [seat_data(s) for s in self.session.seats]
+        for link in self.links.values():
+            if link.welcomed and link.conn is not None:
+                self._send(link, "seats", seats=seats)
+
     def _leave(self, link: SeatLink, message: dict) -> None:
         """The phone's person left the table (asked first on the phone). Only for this channel's own seat: the
         host knows which seat a channel speaks for, and a ``leave`` naming another is refused, nothing changed.

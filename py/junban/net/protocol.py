@@ -46,6 +46,8 @@ host -> guest
                 after the guest's game is over; the same seat and game; the new table's id is the new save's
                 (random, never made from its seed). The guest answers ``hello`` for the new table and is welcomed
                 as any phone that joins.
+    ``seats``   ``seats`` (names and kinds, as in ``welcome``): who plays each seat changed (the host gave a seat to a
+                bot, a person at its device or a phone); the same seats, names and count, only their hands.
     ``spare``   ``code``: a pairing code (``sdp.pack_offer``) for this same table and seat, whose connection the host
                 keeps waiting: the phone keeps it with its seat and, after a reload or a lost channel, answers it
                 at once (one exchange to come back instead of two). Fresh connection credentials only.
@@ -79,7 +81,7 @@ MAX_NAME = 40
 MAX_TABLE_ID = 40
 
 FROM_GUEST = ("hello", "act", "resync", "hint", "ping", "leave")
-FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "ping", "bye")
+FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "seats", "ping", "bye")
 
 
 class ProtocolError(JunbanError):

@@ -474,7 +474,7 @@ class App:
                   h("button", {"type": "button", "class": "button primary small notice-action",
                                "data-act": notice.action[1], "data-arg": notice.action[2]}, notice.action[0])
                   if notice.action else None,
-                  h("button", {"type": "button", "class": "button small notice-action notice-more",
+                  h("button", {"type": "button", "class": "button small notice-more",
                                "data-act": notice.more[1], "data-arg": notice.more[2]}, notice.more[0])
                   if notice.more else None,
                   h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss",

@@ -130,6 +130,8 @@ def switch(table, kinds: dict) -> None:
     session.seats = seats
     session.forget_bots(changed)
     table.services.save(session)
+    if host is not None:
+        host.seats_changed()  # the other phones' chips say who plays each seat now
     people = session.person_seats()
     table.viewer = people[0] if len(people) == 1 else (table.viewer if table.viewer in people else None)
     table.local = table.ui.new_table_state()  # a selection made for the seat before is not the new hands'

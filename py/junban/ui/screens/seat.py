@@ -73,7 +73,7 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what in ("update", "spare") and guest.game is not None:
+    if what in ("update", "spare", "seats") and guest.game is not None:
         try:
             services.store.write_guest(guest.record())
         except StorageFull:
