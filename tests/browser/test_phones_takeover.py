@@ -99,6 +99,7 @@ def test_friends_leave_or_lose_their_phone_and_bots_take_their_seats_until_the_g
     assert [s["kind"] for s in seats(host)] == ["person", "bot", "bot", "bot"]
 
     # The bots play from their seats and the game ends; its log replays to the same result.
+    host.select_option("#speed", "instant")  # (as a person would, to see the end sooner)
     table.play(the_game_person(reckless_after=0), max_actions=400)
     assert table.status()["over"]
     replayed, moves, over = json.loads(run_python(host, "import __main__, json\n" + REPLAYED))

@@ -129,6 +129,8 @@ def switch(table, kinds: dict) -> None:
         table.services.dismiss(f"phone-{seat}")
     session.seats = seats
     session.forget_bots(changed)
+    if any(old[seat].is_bot for seat in changed):
+        table.thinking = None  # a move a bot was working out for a seat it no longer plays is dropped when it comes
     table.services.save(session)
     if host is not None:
         host.seats_changed()  # the other phones' chips say who plays each seat now
