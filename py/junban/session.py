@@ -351,6 +351,11 @@ class Session:
             self._bots[seat] = bot_registry.make_bot(self.game, level, self.seed, seat)
         return self._bots[seat]
 
+    def forget_bots(self, seats) -> None:
+        """These seats changed hands (``ui.parts.phones.switch``): a bot made for one before is not kept."""
+        for seat in seats:
+            self._bots.pop(seat, None)
+
     def bot_action(self) -> dict:
         """The action the bot in ``bot_seat`` chooses from its own view."""
         seat = self.bot_seat()

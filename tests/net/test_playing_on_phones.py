@@ -158,5 +158,8 @@ def test_a_table_under_way_moves_a_seat_onto_a_phone_and_back():
     host.dispatch("phones:here", "1")
     host.dispatch("phones:apply", None)
     room.run(1.0)
-    assert table.hosting is None and not table.session.seats[1].phone
-    assert guest.services.guest.status == "ended"
+    assert not table.session.seats[1].phone and table.hosting.status(1) == "released"
+    assert table.hosting.links[1].conn is None, "the phone is let go; only its spare waits, for a way back"
+    assert not table.session.phone_seats() and table.hosting.links[1].spare_conn is not None
+    assert table._link_button() is None, "no phones button without a phone seat"
+    assert guest.services.guest.status == "ended" and guest.services.guest.problem == "net.bye.here"

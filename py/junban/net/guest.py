@@ -24,6 +24,7 @@ from junban.storage import GUEST, KIND_READERS, VIEW, UnreadableRecord, check_sh
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
 UNREACHABLE_AFTER = 20.0  # the answer is shown, yet no channel: has the host taken it? can the phones reach?
+LEAVE_GRACE = 1.0  # seconds a phone that left keeps its channel for the host's goodbye (its ``leave`` goes out first)
 # The move log a phone keeps, as text: far above any game's (Eleusis's longest, ~1,100 actions, is ~300,000), within
 # what a seat's record may be (storage.MAX_GUEST_CHARS), and what a phone draws in its move log in a few seconds.
 MAX_LOG_CHARS = 800_000
@@ -31,7 +32,8 @@ GUEST_SCHEMA = 2  # 1 kept the host's bots' seed in its welcome (storage.MIGRATI
 
 # The guest's status: "preparing" (its answer is being made), "answering" (answer shown, waiting for the host),
 # "joining" (the channel is open, waiting for the host's welcome), "playing", "lost" (was playing, gone quiet),
-# "unreachable" (no channel within UNREACHABLE_AFTER), "ended" (the host closed the seat or the table).
+# "unreachable" (no channel within UNREACHABLE_AFTER), "ended" (the host closed the seat or the table, gave the seat
+# to a bot or a person at its device, or this phone's person left: ``problem`` says which, "net.bye.<why>").
 
 
 class Pairing:
@@ -336,6 +338,14 @@ class Guest:
         if kind == "next":
             self._next(message)
             return "next"
+        if kind == "seats":  # who plays each seat changed at the host: the same seats, other hands
+            raw = protocol.need_list(message, "seats", 8)
+            if len(raw) != len(self.game.seats):
+                raise ProtocolError("the host names seats this game does not have", code="net.field", field="seats")
+            self.game.seats = [_seat_from(seat, i) for i, seat in enumerate(raw)]
+            self.welcome = dict(self.welcome, seats=raw)
+            self.game.welcome = self.welcome
+            return "seats"
         if kind == "spare":
             code = protocol.need_str(message, "code", 600)
             if spare_pairing(code, self.table_id, self.seat, self.game_slug) is None:
@@ -384,7 +394,7 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            known = ("host_left", "seat_closed", "wrong_table", "flood")
+            known = ("host_left", "seat_closed", "here", "bot", "left", "wrong_table", "flood")
             self.problem = f"net.bye.{why}" if why in known else "net.bye"
             self._set("ended")
             self.close()
@@ -408,6 +418,22 @@ class Guest:
         self.problem, self.spare = None, None
         self._set("joining")
         self._send("hello", table=self.table_id, seat=self.seat)
+
+    def leave(self) -> None:
+        """The person leaves the table (the screen asked first): the host is told (``leave``, for this seat), so
+        it reads "Ben left" rather than a lost phone; nothing more is sent, and the channel is let go once the
+        host said goodbye, or after ``LEAVE_GRACE`` (the message goes out before the connection closes). The
+        game is the host's: the seat waits there (for a bot, a person, or this phone again with a new code)."""
+        if self.status == "ended":
+            return
+        sent = self.status == "playing" and self._send("leave", seat=self.seat)
+        self.pending, self.queued = None, []
+        self.problem = "net.bye.left"
+        self._set("ended")
+        if sent:
+            self.platform.call_later(LEAVE_GRACE, lambda *_: self.close())
+        else:
+            self.close()
 
     def act(self, action: dict) -> None:
         """The person's intent: sent now, or after the one in flight is answered."""

@@ -12,7 +12,13 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
 - reads a phone's messages only within their budget (``junban.net.limits``): a phone that floods the host is told,
   then let go with a notice, and the other phones never wait on it; a full resend happens at most once a second;
 - notices a phone that went quiet (no message for ``LOST_AFTER`` seconds, or the connection failing) and marks
-  the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was).
+  the seat lost, so the host can show its code again (a new connection: the guest scans it and goes on where it was);
+- hears a phone's person leave (``leave``, on that seat's own channel: a phone cannot leave for another seat) and
+  marks the seat *left*, not lost;
+- lets a seat go when the host gives it to a bot or to a person at its own device (``release``): the phone is told
+  why and can no longer act; the seat's spare connection is kept, so if the seat is given back to that phone, it
+  comes back with one exchange as after a reload. Who plays a seat is never a game action: nothing here touches
+  the game's log.
 
 It also keeps a spare connection per welcomed phone, whose code the phone keeps (``_offer_spare``): a phone back
 from a reload answers it at once, one exchange instead of two. A rematch hands the open channels to the next
@@ -37,7 +43,8 @@ RECENT = 16  # an intent made at one of a seat's last this many updates may stil
 
 # A seat link's status: "preparing" (its code is being made), "offering" (code shown, waiting for the guest's
 # answer), "connecting" (answer taken), "playing", "lost" (was playing, gone quiet), "unreachable" (answer taken,
-# never connected), "closed" (the host stopped it).
+# never connected), "left" (its person left the table from the phone: ``leave``), "released" (the host gave the seat
+# to a bot or a person at its own device: ``release``; its spare connection still waits), "closed" (no link).
 SHOWN_CODE = ("preparing", "offering", "connecting", "unreachable")
 
 # The transport's errors (assets/peer.js) as the problems the screens name: each is its own cause, never the Wi-Fi.
@@ -171,6 +178,9 @@ class Host:
         spare = next((link for link in self.links.values()
                       if link.spare_conn is not None and link.spare_name == offer_name), None)
         if target is None and spare is not None:  # a phone back from a reload, answering the code it kept
+            if spare.status == "released":  # the seat is played by a bot or a person here now: not a phone's
+                return ProtocolError("this seat is not played on a phone now", code="pairing.seat_released",
+                                     seat=spare.seat)
             if spare.seat != seat:
                 self.routed_to = spare.seat
             self._use_spare(spare, text)
@@ -227,13 +237,42 @@ class Host:
             self._ensure_timer()
         return moved
 
-    def stop(self, seat: int) -> None:
-        """Stop playing ``seat`` on another phone (its code or connection is closed)."""
-        link = self.links.pop(seat, None)
-        if link is not None:
-            self._send(link, "bye", why="seat_closed")
-            self._drop_conn(link)
-            self._drop_spare(link)
+    def release(self, seat: int, why: str) -> None:
+        """The host gives ``seat`` to a bot (``why`` "bot") or to a person at its own device ("here"), whatever its
+        phone's state (playing, lost, left, a code shown): the phone is told why (``bye``) and its channel and any
+        code shown are closed, so it can no longer act. The seat's spare connection stays: if the host gives the
+        seat back to that phone, the phone's *Rejoin* answers it (one exchange), and until then such an answer is
+        refused (``pairing.seat_released``)."""
+        link = self.links.get(seat)
+        if link is None:
+            return
+        self._send(link, "bye", why=why)
+        self._drop_conn(link)
+        link.code, link.offer_name, link.problem = None, b"", None
+        self._set(link, "released")
+
+    def seats_changed(self) -> None:
+        """Who plays a seat changed: every phone still at the table is told (``seats``), so its chips say who plays
+        each seat now (the phone of a seat that left a phone was let go before: ``release``)."""
+        seats = [seat_data(s) for s in self.session.seats]
+        for link in self.links.values():
+            if link.welcomed and link.conn is not None:
+                self._send(link, "seats", seats=seats)
+
+    def _leave(self, link: SeatLink, message: dict) -> None:
+        """The phone's person left the table (asked first on the phone). Only for this channel's own seat: the
+        host knows which seat a channel speaks for, and a ``leave`` naming another is refused, nothing changed.
+        The game waits for the seat as for a lost phone; the host's person reads "Ben left" and may give the seat
+        to a bot (or show a new code). The spare is kept: the friend may change their mind."""
+        named = message.get("seat")
+        if type(named) is not int or named != link.seat:
+            self._refuse(link, message["s"], ProtocolError("a phone may leave only its own seat",
+                                                           code="net.not_your_seat"))
+            return
+        self._send(link, "bye", why="left")
+        self._drop_conn(link)
+        link.problem = "net.left"
+        self._set(link, "left")
 
     # ------------------------------------------------------------------ coming back with one exchange
 
@@ -360,6 +399,8 @@ class Host:
             self._full_sync(link)
         elif kind == "hint":
             self._hint(link)
+        elif kind == "leave":
+            self._leave(link, message)
         if link.status == "lost" and link.welcomed:
             self._set(link, "playing")
 
@@ -378,6 +419,9 @@ class Host:
         if table != self.table_id or seat != link.seat or type(seat) is not int:
             self._send(link, "bye", why="wrong_table")
             self._lose(link, "net.wrong_table")
+            return
+        if not self._on_phone(link.seat):  # a bot or a person here plays it now: never a phone's again unasked
+            self.release(link.seat, "bot" if self.session.seats[link.seat].is_bot else "here")
             return
         if link.welcomed:  # said again on a channel already welcomed: the whole table again, as for resync
             self._full_sync(link)
@@ -433,6 +477,8 @@ class Host:
             session = self.session
             if self.source is None:
                 raise ProtocolError("the host is not at the table just now", code="net.host_away")
+            if not self._on_phone(link.seat):
+                raise ProtocolError("this seat is not played on this phone now", code="net.seat_released")
             if session.acting_seat(action) != link.seat:
                 raise ProtocolError("it is not this seat's turn", code="net.not_your_turn")
             if at != self._mark_now(link) and not self._only_others_since(link, at):
@@ -463,6 +509,11 @@ class Host:
             return False
         seats = {entry.index: entry.seat for entry in entries[count:]}
         return all(seats.get(index, link.seat) != link.seat for index in range(start, len(actions)))
+
+    def _on_phone(self, seat: int) -> bool:
+        """Is ``seat`` played on a phone at the host's game (not given to a bot or a person here)?"""
+        seats = self.session.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].phone)
 
     def _refuse(self, link: SeatLink, seq: int | None, err: JunbanError) -> None:
         self._send(link, "ack", of=seq, ok=False, **protocol.reason_fields(err))

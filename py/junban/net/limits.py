@@ -33,6 +33,7 @@ RATES = {
     "resync": Rate(4, 1),
     "hint": Rate(6, 1),  # the hint sheet's three steps, on a turn
     "ping": Rate(6, 2),  # one every 2 s of silence
+    "leave": Rate(2, 0.1),  # once, after a question on the phone
 }
 ANY = Rate(40, 8)  # all kinds together
 

@@ -21,6 +21,10 @@ guest -> host
     ``hint``    the person on that phone took a hint on their turn (counted for that seat, at most once a turn,
                 never in the host's own game: the host's person took no hint).
     ``ping``    nothing to say, still here.
+    ``leave``   ``seat``: the person leaves the table (asked first on the phone). The seat must be this channel's
+                own (a phone cannot speak for another seat: the host knows which channel a message came on); the
+                host marks the seat *left* (not lost), answers ``bye`` ``left`` and closes the channel. The game is
+                not changed: the seat waits for the host to give it to a bot, a person here, or a phone again.
 
 host -> guest
     ``welcome`` ``table``, ``seat``, ``game``, ``config``, ``seats`` (names and kinds), ``hints`` (the hints this
@@ -42,11 +46,15 @@ host -> guest
                 after the guest's game is over; the same seat and game; the new table's id is the new save's
                 (random, never made from its seed). The guest answers ``hello`` for the new table and is welcomed
                 as any phone that joins.
+    ``seats``   ``seats`` (names and kinds, as in ``welcome``): who plays each seat changed (the host gave a seat to a
+                bot, a person at its device or a phone); the same seats, names and count, only their hands.
     ``spare``   ``code``: a pairing code (``sdp.pack_offer``) for this same table and seat, whose connection the host
                 keeps waiting: the phone keeps it with its seat and, after a reload or a lost channel, answers it
                 at once (one exchange to come back instead of two). Fresh connection credentials only.
-    ``ping``, ``bye`` (``why``: the host left the table, gave the seat to another phone, or let a phone go that
-                sent far more than a person could: ``flood``).
+    ``ping``, ``bye`` (``why``: ``host_left``; ``seat_closed`` (a host of before issue 41's takeover: the seat is
+                played at the host now); ``here`` (the host gave the seat to a person at its own device); ``bot`` (to a
+                bot); ``left`` (this phone said ``leave``); ``wrong_table``; ``flood``: let go, it sent far more than a
+                person could).
 
 How much a guest may send is bounded per kind (``junban.net.limits``): more than that is not read; the phone is
 told (an ``ack`` with ``net.too_fast``), and one that keeps on is let go (``bye`` ``flood``), the host's person
@@ -72,8 +80,8 @@ LOG_CHUNK = 200  # log entries per ``log`` message
 MAX_NAME = 40
 MAX_TABLE_ID = 40
 
-FROM_GUEST = ("hello", "act", "resync", "hint", "ping")
-FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "ping", "bye")
+FROM_GUEST = ("hello", "act", "resync", "hint", "ping", "leave")
+FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "seats", "ping", "bye")
 
 
 class ProtocolError(JunbanError):

@@ -466,7 +466,7 @@ class App:
         items = []
         for notice in self.services.notices:
             items.append(
-                h("div", {"class": ["notice", f"notice-{notice.kind}"],
+                h("div", {"class": ["notice", f"notice-{notice.kind}", "two-actions" if notice.more else None],
                           "role": "alert" if notice.kind == "error" else "status", "key": notice.key},
                   h("p", {}, notice.text),
                   h("button", {"type": "button", "class": "button primary", "data-act": "app:update"},
@@ -474,6 +474,9 @@ class App:
                   h("button", {"type": "button", "class": "button primary small notice-action",
                                "data-act": notice.action[1], "data-arg": notice.action[2]}, notice.action[0])
                   if notice.action else None,
+                  h("button", {"type": "button", "class": "button small notice-more",
+                               "data-act": notice.more[1], "data-arg": notice.more[2]}, notice.more[0])
+                  if notice.more else None,
                   h("button", {"type": "button", "class": "notice-close", "data-act": "app:dismiss",
                                "data-arg": notice.key, "aria-label": t("notice.dismiss")}, "×"))
             )
@@ -486,6 +489,9 @@ class App:
                 if arg in i18n.LANGUAGES:
                     self.services.set_setting("lang", arg)
                     self.services.announce(t("nav.language_now"))  # the live region speaks the new language too
+                    changed = getattr(self.screen, "language_changed", None)
+                    if changed is not None:  # (what a screen still says in a notice follows the language)
+                        changed()
             elif act == "app:dismiss":
                 self.services.dismiss(arg or "")
             elif act == "app:update":

@@ -64,11 +64,13 @@ def error_text(err: Exception) -> str:
 def default_name(name: str, seat: int, kind: str) -> str:
     """A seat's name in the current language if it is the default one of any language ("Player 2" is
     「プレイヤー2」 in Japanese); a name a person chose stays as it is."""
-    key = "seat.bot" if kind == "bot" else "seat.person"
-    for lang in LANGUAGES:
-        template = _catalogs[lang].get(key)
-        if template and name == template.format(n=seat + 1):
-            return t(key, n=seat + 1)
+    own = "seat.bot" if kind == "bot" else "seat.person"
+    # (the other kind's too: a seat that changed hands mid-game keeps its name, "Player 2" played by a bot)
+    for key in (own, "seat.person" if own == "seat.bot" else "seat.bot"):
+        for lang in LANGUAGES:
+            template = _catalogs[lang].get(key)
+            if template and name == template.format(n=seat + 1):
+                return t(key, n=seat + 1)
     return name
 
 

@@ -46,6 +46,7 @@ class Notice:
     key: str
     sticky: bool = False
     action: tuple | None = None  # (label, intent, argument): a button in the notice
+    more: tuple | None = None  # a second, quieter button (label, intent, argument)
 
 
 def new_save_id() -> str:
@@ -121,18 +122,18 @@ class Services:
     # ------------------------------------------------------------------ messages
 
     def notify(self, text: str, kind: str = "info", key: str | None = None, sticky: bool = False,
-               action: tuple | None = None) -> None:
+               action: tuple | None = None, more: tuple | None = None) -> None:
         key = key or text
         for notice in self.notices:
             if notice.key == key:
-                if notice.text != text:  # the same kind of message with news: show the news
-                    notice.text = text
+                if notice.text != text:  # the same kind of message with news: show the news (and its buttons)
+                    notice.text, notice.action, notice.more = text, action, more
                     self.platform.announce(text)
                 if key in self._timers:  # said again: it stays its time from now, not from the first time
                     self.platform.cancel(self._timers[key])
                     self._timers[key] = self.platform.call_later(INFO_SECONDS, lambda *_: self._expire(key))
                 return
-        self.notices.append(Notice(kind, text, key, sticky, action))
+        self.notices.append(Notice(kind, text, key, sticky, action, more))
         self.platform.announce(text)
         if kind == "info" and not sticky and action is None:
             self._timers[key] = self.platform.call_later(INFO_SECONDS, lambda *_: self._expire(key))

@@ -8,9 +8,18 @@ host is away"). A page that reloads starts without connections: every phone seat
 
 The phones sheet shows one seat's pairing at a time (its QR code, the link to send instead, and where to scan or
 paste the answer the guest's phone shows), and a line per phone seat saying how it is.
+
+**Who plays each seat** (``render_setup``, from the table's menu and the phones sheet): every seat, bots too, can be
+switched at any time between Here, Phone and Bot (``switch``). It is not a move: the game's log is untouched (so its
+replay, its History entry and its links stay as they were); only the save's seats change. A seat leaving a phone
+is let go at the host (``Host.release``: its phone is told, its spare code kept for a way back); a seat a bot takes
+is played at once if the game waits for it (the table's bot loop, from that seat's view as any bot); a seat given
+back to a phone gets its pairing code (or takes the answer of the phone's *Rejoin*). A phone whose person left
+(``Host._leave``) or that stays lost is handed to a bot in one tap from its notice or its line in the sheet.
 """
 from __future__ import annotations
 
+from junban.bots import bot_module
 from junban.errors import JunbanError
 from junban.net.host import Host
 from junban.ui import i18n
@@ -32,37 +41,44 @@ def may_host(table) -> bool:
 
     session = table.session
     return (session.game in GAMES and not session.is_over and not session.mode and len(session.seats) > 1
-            and any(not s.is_bot for s in session.seats) and not getattr(session, "remote", False))
+            and (any(not s.is_bot for s in session.seats) or getattr(table, "hosting", None) is not None)
+            and not getattr(session, "remote", False))
 
 
 def menu_item(table):
-    """The table menu's "Play on several phones" (a table under way moves its people's seats onto phones)."""
+    """The table menu's "Play on several phones" (a table under way moves its people's seats onto phones), at a
+    table with phones "Who plays each seat"."""
     if not may_host(table):
         return None
     return h("button", {"type": "button", "class": "button menu-item", "data-act": "phones:setup",
-                        "id": "phones-setup"}, phone_icon(), " ", t("setup.phones_button"))
+                        "id": "phones-setup"}, phone_icon(), " ",
+             t("phones.seats_button") if table.hosting is not None else t("setup.phones_button"))
+
+
+KINDS = ("here", "phone", "bot")  # who plays a seat: a person at this device, a friend's phone, a bot
+
+
+def seat_kind(info) -> str:
+    return "bot" if info.is_bot else "phone" if info.phone else "here"
 
 
 def render_setup(table):
-    """Which people play on their own phones (a toggle per person's seat), then Done."""
+    """Who plays each seat: Here / Phone / Bot for every seat (bots too), then Done. Nothing changes before Done."""
     choice = getattr(table, "phones_choice", {})
     rows = []
     for seat, info in enumerate(table.session.seats):
-        if info.is_bot:
-            continue
-        on_phone = choice.get(seat, info.phone)
+        kind = choice.get(seat, seat_kind(info))
         rows.append(h("li", {"class": "phones-row", "key": seat},
                       h("span", {"class": "phones-name"}, table.seat_name(seat)),
                       h("div", {"class": "segmented small", "role": "group",
                                 "aria-label": t("setup.seat_kind", seat=table.seat_name(seat))},
-                        h("button", {"type": "button", "class": "seg", "data-act": "phones:here",
-                                     "data-arg": str(seat), "aria-pressed": "false" if on_phone else "true"},
-                          t("setup.here")),
-                        h("button", {"type": "button", "class": "seg", "data-act": "phones:phone",
-                                     "data-arg": str(seat), "aria-pressed": "true" if on_phone else "false"},
-                          t("setup.phone")))))
-    return sheet("phones-setup", t("setup.phones_button"),
-                 [h("p", {"class": "help"}, t("setup.phone_help")),
+                        [h("button", {"type": "button", "class": "seg", "data-act": f"phones:{option}",
+                                      "data-arg": str(seat), "id": f"seat-{seat}-{option}", "key": option,
+                                      "aria-pressed": "true" if kind == option else "false"},
+                           t(f"setup.{option}")) for option in KINDS])))
+    hosting = table.hosting is not None
+    return sheet("phones-setup", t("phones.seats_button") if hosting else t("setup.phones_button"),
+                 [h("p", {"class": "help"}, t("phones.seats_help") if hosting else t("setup.phone_help")),
                   h("ul", {"class": "phones-list"}, rows),
                   h("p", {"class": "help phones-privacy"}, t("phones.privacy")),
                   known_deal(table)],
@@ -74,27 +90,64 @@ def render_setup(table):
 
 
 def _apply_setup(table) -> None:
-    """Move the chosen seats onto phones (or back): the game goes on, its save says who plays where."""
+    """Done: the chosen seats change hands (the game goes on, its save says who plays where)."""
+    table.close_sheet()
+    switch(table, dict(getattr(table, "phones_choice", {})))
+
+
+def switch(table, kinds: dict) -> None:
+    """Give seats to other hands: ``kinds`` maps a seat to "here", "phone" or "bot". Not a move: the game's log is
+    untouched, only the save's seats change. A seat that leaves a phone is let go at the host (its phone told why,
+    its spare code kept: ``Host.release``); a bot plays at the seat's own level if it had one at this table, else
+    at the table's (``table_shape``), from its seat's view, at once if the game waits for it (the table's bot
+    loop); a seat back on a phone gets its pairing (``attach``); a person here takes the turn on this device."""
     from junban.session import Seat
 
     session = table.session
+    levels = table.__dict__.setdefault("bot_levels", {})  # a seat's own bot level, kept while the table is shown
+    for seat, info in enumerate(session.seats):
+        if info.is_bot:
+            levels.setdefault(seat, info.level)
+    _, _, level = table.table_shape()
+    level = level or bot_module(session.game).DEFAULT_LEVEL
+    old = list(session.seats)
     seats = []
-    for seat, info in enumerate(session.seats):
-        phone = table.phones_choice.get(seat, info.phone) if not info.is_bot else False
-        seats.append(Seat(info.kind, info.name, info.level, phone=phone))
-    host = table.hosting
-    for seat, info in enumerate(session.seats):
-        if info.phone and not seats[seat].phone and host is not None:
-            host.stop(seat)
+    for seat, info in enumerate(old):
+        kind = kinds.get(seat, seat_kind(info))
+        kind = kind if kind in KINDS else seat_kind(info)
+        if kind == "bot":
+            seats.append(info if info.is_bot else Seat("bot", info.name, levels.get(seat) or level))
+        else:
+            seats.append(Seat("person", info.name, None, phone=kind == "phone"))
+    changed = [seat for seat in range(len(old)) if seat_kind(old[seat]) != seat_kind(seats[seat])]
+    if not changed:
+        return
+    host = table.hosting or table.services.hosts.get(session.id)
+    for seat in changed:
+        if old[seat].phone and host is not None:
+            host.release(seat, seat_kind(seats[seat]))
+        table.services.dismiss(f"phone-{seat}")
     session.seats = seats
+    session.forget_bots(changed)
+    if any(old[seat].is_bot for seat in changed):
+        table.thinking = None  # a move a bot was working out for a seat it no longer plays is dropped when it comes
     table.services.save(session)
+    if host is not None:
+        host.seats_changed()  # the other phones' chips say who plays each seat now
     people = session.person_seats()
     table.viewer = people[0] if len(people) == 1 else (table.viewer if table.viewer in people else None)
-    table.close_sheet()
-    table.hosting = attach(table) if session.phone_seats() else None
-    if table.hosting is None and host is not None:
-        host.close()
-        table.services.hosts.pop(session.id, None)
+    table.local = table.ui.new_table_state()  # a selection made for the seat before is not the new hands'
+    if session.phone_seats():
+        table.hosting = attach(table)
+    elif host is not None and any(may_rejoin(host, s) for s in host.links):
+        table.hosting = host  # no phone seat now, but a phone's way back still waits (its spare code)
+    else:
+        table.hosting = None
+        if host is not None:
+            host.close()
+            table.services.hosts.pop(session.id, None)
+    table.services.announce(" ".join(t(f"phones.switched.{seat_kind(seats[s])}", name=table.seat_name(s))
+                                     for s in changed))
 
 
 def attach(table):
@@ -134,7 +187,7 @@ def _peer_code_ready(table, host: Host, failure: str | None) -> None:
         table.phones_error = t("phones.no_code", reason=failure)
     else:
         for seat in table.session.phone_seats():
-            if host.status(seat) == "closed":
+            if host.status(seat) in ("closed", "released"):  # (released: a seat given back to a phone)
                 host.offer(seat)
         # (a phone coming along from the game before, "connecting" until its hello, needs no code)
         waiting = next((s for s in table.session.phone_seats() if host.status(s) in ("preparing", "offering")), None)
@@ -197,22 +250,47 @@ def _play_here(table, host: Host | None) -> None:
 
 
 def _say_lost(table, host: Host) -> None:
-    """A phone that was playing and is gone gets a notice with its new code a tap away; back, the notice goes."""
+    """A phone that was playing and is gone (or whose person left) gets a notice with its way back and a bot a tap
+    away; back, the notice goes."""
     seen = table.__dict__.setdefault("phones_seen", {})
     for seat in table.session.phone_seats():
         status = host.status(seat)
         key = f"phone-{seat}"
-        if status in ("lost", "unreachable") and seen.get(seat) == "playing" and not table.session.is_over:
-            link = host.links.get(seat)
-            flooded = link is not None and link.problem == "net.flood"
-            back = not flooded and may_rejoin(host, seat)
-            table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_back_notice" if back
-                                    else "phones.lost_notice", name=table.seat_name(seat)), "error", key=key,
-                                  action=(t("phones.take_answer" if back else "phones.show_code"), "phones:show",
-                                          str(seat)))
+        if (status == "left" and seen.get(seat) != "left") or (status in ("lost", "unreachable")
+                                                                and seen.get(seat) == "playing"):
+            _notice(table, host, seat)
         elif status == "playing":
             table.services.dismiss(key)
         seen[seat] = status
+
+
+def _notice(table, host: Host, seat: int) -> None:
+    """Say (or say again, in the language now shown) what became of ``seat``'s phone, with what to do."""
+    status = host.status(seat)
+    if table.session.is_over or status not in ("left", "lost", "unreachable"):
+        return
+    name = table.seat_name(seat)
+    to_bot = (t("phones.to_bot"), "phones:to-bot", str(seat))  # a seat whose phone is gone: a bot in one tap
+    if status == "left":
+        table.services.notify(t("phones.left_notice", name=name), "error", key=f"phone-{seat}", action=to_bot,
+                              more=(t("phones.show_code"), "phones:show", str(seat)))
+        return
+    link = host.links.get(seat)
+    flooded = link is not None and link.problem == "net.flood"
+    back = not flooded and may_rejoin(host, seat)
+    table.services.notify(t("phones.flood_notice" if flooded else "phones.lost_back_notice" if back
+                            else "phones.lost_notice", name=name), "error", key=f"phone-{seat}",
+                          action=(t("phones.take_answer" if back else "phones.show_code"), "phones:show", str(seat)),
+                          more=to_bot)
+
+
+def say_again(table) -> None:
+    """The language changed: the phones' notices still shown say it in the new one."""
+    host = table.hosting
+    shown = {n.key for n in table.services.notices}
+    for seat in table.session.phone_seats() if host is not None else ():
+        if f"phone-{seat}" in shown:
+            _notice(table, host, seat)
 
 
 def _first_waiting(table) -> int | None:
@@ -230,6 +308,8 @@ def bar_button(table):
     """The top bar's phones button: how many phones are here, of how many (a warning when one is missing)."""
     host = table.hosting
     seats = table.session.phone_seats()
+    if not seats:
+        return None  # (a host kept only for a phone's way back: Who plays each seat gives the seat back)
     here = sum(1 for s in seats if host.status(s) == "playing")
     missing = here < len(seats) and not table.session.is_over
     return h("button", {"type": "button", "class": ["bar-button", "phones-button", "warn" if missing else None],
@@ -253,7 +333,7 @@ def seat_mark(table, seat: int):
 
 def _state(status: str) -> str:
     return {"preparing": "waiting", "offering": "waiting", "connecting": "connecting", "playing": "here",
-            "lost": "lost", "unreachable": "unreachable"}.get(status, "waiting")
+            "lost": "lost", "unreachable": "unreachable", "left": "left"}.get(status, "waiting")
 
 
 def render_sheet(table):
@@ -270,6 +350,9 @@ def render_sheet(table):
                   if table.phones_error and not answer_field else None,
                   _pairing(table, seat) if pairing_shown else None,
                   h("ul", {"class": "phones-list", "aria-label": t("phones.list")}, rows),
+                  None if session.is_over else
+                  h("button", {"type": "button", "class": "button", "data-act": "phones:setup", "id": "phones-seats"},
+                    t("phones.seats_button")),
                   h("p", {"class": "help phones-privacy"}, t("phones.privacy")),
                   known_deal(table)],
                  "table:close", kind="wide")
@@ -308,6 +391,16 @@ def _pairing(table, seat: int):
                  h("h3", {}, t("phones.pair_title", name=name)), h("p", {"class": "muted"}, t("phones.making")))
     problem = h("p", {"class": "error-text", "role": "alert"}, _problem_text(link.problem)) \
         if status in ("lost", "unreachable") and link.problem else None
+    # a seat whose phone is gone (lost, unreachable, its person left): a bot takes it in one tap, right here
+    to_bot = h("button", {"type": "button", "class": "button", "data-act": "phones:to-bot", "data-arg": str(seat),
+                          "id": "phones-to-bot"}, t("phones.to_bot_named", name=name))
+    if status == "left":
+        return h("section", {"class": "phones-pairing"},
+                 h("h3", {}, t("phones.pair_title", name=name)),
+                 h("p", {"class": "error-text", "role": "alert"}, t("phones.problem.left", name=name)),
+                 h("div", {"class": "actions"}, to_bot,
+                   h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new",
+                                "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code"))))
     if status in ("lost", "unreachable") and may_rejoin(host, seat):
         # The phone kept this seat's spare code: on it, "Rejoin" shows its answer at once; take it here.
         return h("section", {"class": "phones-pairing"},
@@ -316,13 +409,15 @@ def _pairing(table, seat: int):
                  if link.problem == "net.lost" else problem,
                  h("p", {"class": "phones-step", "id": "phones-rejoin-help"}, t("phones.rejoin_help", name=name)),
                  _answer_part(table, seat),
-                 h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new",
-                              "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")))
+                 h("div", {"class": "actions"}, to_bot,
+                   h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new",
+                                "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code"))))
     if status in ("lost", "unreachable"):
         return h("section", {"class": "phones-pairing"},
                  h("h3", {}, t("phones.pair_title", name=name)), problem,
-                 h("button", {"type": "button", "class": "button primary", "data-act": "phones:new",
-                              "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")))
+                 h("div", {"class": "actions"},
+                   h("button", {"type": "button", "class": "button primary", "data-act": "phones:new",
+                                "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")), to_bot))
     if status == "connecting":
         return h("section", {"class": "phones-pairing", "aria-busy": "true"},
                  h("h3", {}, t("phones.pair_title", name=name)),
@@ -397,18 +492,26 @@ PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood", "net.
 
 def handle(table, act: str, arg: str | None) -> None:
     host = table.hosting
-    if host is None and not act.startswith(("phones:setup", "phones:here", "phones:phone", "phones:apply")):
+    if host is None and act not in ("phones:setup", "phones:here", "phones:phone", "phones:bot", "phones:apply"):
         return
     seat = int(arg) if arg and arg.isdigit() and int(arg) in table.session.phone_seats() else None
     if act == "phones:setup":
         table.phones_choice = {}
+        stop_scan(table)
         table.open_sheet("phones-setup", opener="#open-menu")
         return
-    if act in ("phones:here", "phones:phone") and arg and arg.isdigit():
-        table.phones_choice[int(arg)] = act == "phones:phone"
+    if act in ("phones:here", "phones:phone", "phones:bot") and arg and arg.isdigit() \
+            and int(arg) < len(table.session.seats):
+        table.__dict__.setdefault("phones_choice", {})[int(arg)] = act.split(":", 1)[1]
         return
     if act == "phones:apply":
         _apply_setup(table)
+        return
+    if act == "phones:to-bot" and seat is not None and not table.session.is_over:
+        stop_scan(table)  # one tap: the seat whose phone is gone (left, lost) goes to a bot
+        if table.sheet.is_open("phones"):
+            table.close_sheet()
+        switch(table, {seat: "bot"})
         return
     if act in ("phones:show", "phones:new") and seat is not None:
         stop_scan(table)
@@ -466,7 +569,7 @@ def take_answer(table, seat: int, text: str) -> None:
 def answer_refusal(table, error) -> str:
     """Why an answer was refused, in words, naming the seat it was for (by its person's name) when it says."""
     seat = error.params.get("seat") if getattr(error, "params", None) else None
-    if error.code in ("pairing.old_code", "pairing.seat_taken") and isinstance(seat, int):
+    if error.code in ("pairing.old_code", "pairing.seat_taken", "pairing.seat_released") and isinstance(seat, int):
         return t(f"err.{error.code}", name=table.seat_name(seat))
     return error_text(error)
 

@@ -73,7 +73,7 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what in ("update", "spare") and guest.game is not None:
+    if what in ("update", "spare", "seats") and guest.game is not None:
         try:
             services.store.write_guest(guest.record())
         except StorageFull:
@@ -561,7 +561,9 @@ class SeatScreen(TableScreen):
 
     def _sheet(self):
         if self.sheet.name == "leave":
-            return confirm("leave", t("guest.leave"), t("guest.leave_confirm"),
+            host, _ = guest_names(self.services.store.read_guest(self.table_id) or {})
+            return confirm("leave", t("guest.leave"), t("guest.leave_confirm_at", host=host) if host else
+                           t("guest.leave_confirm"),
                            (t("guest.leave_yes"), "seat:leave-yes"), (t("guest.leave_no"), "table:close"))
         return super()._sheet()
 
@@ -575,8 +577,8 @@ class SeatScreen(TableScreen):
             self.open_sheet("leave", opener="#open-menu")
             return
         if act == "seat:leave-yes":
-            if self.guest is not None:
-                self.guest.close()
+            if self.guest is not None:  # the host is told (it reads "Ben left", not a lost phone)
+                self.guest.leave()
                 self.services.guest = None
             self.services.go("#/")
             return

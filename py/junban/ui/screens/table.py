@@ -433,6 +433,10 @@ class TableScreen:
         else:
             self.ui.handle(self, act, arg)
 
+    def language_changed(self) -> None:
+        """The app now speaks another language: what the table still says in a notice follows it."""
+        phones.say_again(self)
+
     def field(self, name: str, value, final: bool) -> bool:
         if name.startswith("phones-"):
             return phones.field(self, name, value, final)

@@ -174,8 +174,8 @@ EN = {
     "guest.too_large": "This game's log has grown larger than a phone keeps: it plays on here, but if this page "
                        "closes, scan the host's code to come back.",
     "guest.leave": "Leave this table",
-    "guest.leave_confirm": "Leave this table? Your seat waits on the host's phone; to come back, scan its code "
-                           "again.",
+    "guest.leave_confirm": "Leave this table? The host is told you left and may give your seat to a bot. To come "
+                           "back later, the host must give it back to your phone.",
     "guest.leave_yes": "Leave",
     "guest.leave_no": "Stay",
     # errors carried from the host
@@ -219,6 +219,32 @@ EN = {
     "err.net.no_welcome": "the host has not welcomed this phone yet",
     "err.net.no_view": "nothing has come from the host yet",
     "err.net.wrong_table": "the phones are at different tables",
+    # leaving and takeover (issue 41)
+    "phones.state.left": "left the table",
+    "phones.left_notice": "{name} left the table.",
+    "phones.problem.left": "{name} left the table: the game waits for this seat. Give it to a bot, play it here "
+                           "(Who plays each seat), or show a new code if {name} comes back.",
+    "phones.to_bot": "Give to a bot",
+    "phones.to_bot_named": "Give {name}'s seat to a bot",
+    "phones.seats_button": "Who plays each seat",
+    "phones.seats_help": "Here: played on this device. Phone: a friend's own phone, paired by a QR code. Bot: a bot "
+                         "plays the seat from its own view, from now on. Switch at any time: who plays a seat is not "
+                         "a move, so the game's log and its replay stay the same.",
+    "phones.switched.bot": "A bot plays {name}'s seat now.",
+    "phones.switched.here": "{name}'s seat is played on this device now.",
+    "phones.switched.phone": "{name}'s seat goes back to a phone: pair it below.",
+    "err.pairing.seat_released": "this answer is for {name}'s seat, which is not played on a phone now: give it "
+                                 "back to {name}'s phone first (Who plays each seat)",
+    "err.net.seat_released": "this seat is not played on this phone now",
+    "err.net.not_your_seat": "a phone may leave only its own seat",
+    "join.ended.here": "The host now plays your seat on their device. If they give it back to your phone, come "
+                       "back with the button below.",
+    "join.ended.bot": "The host gave your seat to a bot: this phone cannot play it now. If the host gives it back "
+                      "to your phone, come back with the button below.",
+    "join.ended.left": "You left this table. If the host gives your seat back to your phone, come back with the "
+                       "button below.",
+    "guest.leave_confirm_at": "Leave {host}'s table? {host} is told you left and may give your seat to a bot. To "
+                              "come back later, {host} must give it back to your phone.",
 }
 
 JA = {
@@ -390,8 +416,8 @@ JA = {
     "guest.too_large": "このゲームの記録はスマホに残せる大きさを超えました。このまま遊べますが、ページを閉じたら"
                        "ホストのコードを読み取って戻ってください。",
     "guest.leave": "この卓を離れる",
-    "guest.leave_confirm": "この卓を離れますか？あなたの席はホストのスマホで待っています。戻るには、もう一度"
-                           "コードを読み取ってください。",
+    "guest.leave_confirm": "この卓を離れますか？ホストに離れたことが伝わり、あなたの席はボットに任されるかもしれません。"
+                           "あとで戻るには、ホストがあなたのスマホに席を戻す必要があります。",
     "guest.leave_yes": "離れる",
     "guest.leave_no": "残る",
     "err.net.stale": "直前に卓が進みました。もう一度見てから出してください",
@@ -434,4 +460,28 @@ JA = {
     "err.net.no_welcome": "ホストがまだこのスマホを迎え入れていません",
     "err.net.no_view": "ホストからまだ何も届いていません",
     "err.net.wrong_table": "スマホ同士が別の卓にいます",
+    "phones.state.left": "卓を離れました",
+    "phones.left_notice": "{name}さんが卓を離れました。",
+    "phones.problem.left": "{name}さんが卓を離れました。ゲームはこの席を待っています。ボットに任せるか、この端末で"
+                           "遊ぶ（「各席を誰が遊ぶか」）か、{name}さんが戻ってきたら新しいコードを表示してください。",
+    "phones.to_bot": "ボットに任せる",
+    "phones.to_bot_named": "{name}さんの席をボットに任せる",
+    "phones.seats_button": "各席を誰が遊ぶか",
+    "phones.seats_help": "この端末：この端末で遊びます。スマホ：友だちのスマホで（QRコードでつなぎます）。ボット："
+                         "これからはボットがその席から見える情報だけで遊びます。いつでも切り替えられます。誰が遊ぶかは"
+                         "手ではないので、ゲームの記録も再生も変わりません。",
+    "phones.switched.bot": "{name}さんの席はボットが遊びます。",
+    "phones.switched.here": "{name}さんの席はこの端末で遊びます。",
+    "phones.switched.phone": "{name}さんの席をスマホに戻します。下でペアリングしてください。",
+    "err.pairing.seat_released": "この返事は{name}さんの席へのものですが、その席はいまスマホで遊ばれていません。"
+                                 "先に{name}さんのスマホに戻してください（「各席を誰が遊ぶか」）",
+    "err.net.seat_released": "この席はいまこのスマホでは遊べません",
+    "err.net.not_your_seat": "スマホが離れられるのは自分の席だけです",
+    "join.ended.here": "あなたの席はホストの端末で遊ぶことになりました。あなたのスマホに戻されたら、下のボタンで"
+                       "戻れます。",
+    "join.ended.bot": "ホストがあなたの席をボットに任せました。このスマホではいま遊べません。あなたのスマホに"
+                      "戻されたら、下のボタンで戻れます。",
+    "join.ended.left": "あなたはこの卓を離れました。ホストがあなたのスマホに席を戻したら、下のボタンで戻れます。",
+    "guest.leave_confirm_at": "{host}さんの卓を離れますか？{host}さんに離れたことが伝わり、あなたの席はボットに"
+                              "任されるかもしれません。あとで戻るには、{host}さんがあなたのスマホに席を戻す必要があります。",
 }
