@@ -108,7 +108,8 @@ def play_one(job: tuple) -> dict:
             right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
                         view["plays_made"], decision["kind"], decision["evidence"], best,
-                        round(decision["runner_up"], 4), round(decision["sure"], 4)])
+                        round(decision["runner_up"], 4), round(decision["sure"], 4),
+                        [round(x, 4) for x in decision["card_alone"]]])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -120,8 +121,10 @@ def play_one(job: tuple) -> dict:
 
 BELIEF_FIELDS = 7  # a turn's record: belief, right, raw share, plays left, plays made, move, evidence; then the
 # best rule's text and the runner-up idea's share (what tools/eleusis_calibration.py reads beyond the raw share),
-# and "Sure" (belief.sure: what the hint says to people)
+# , "Sure" (belief.sure: what the hint says to people) and how the weight splits between rules about the card alone
+# and the others (Reading.card_alone: [the card-alone share of the best rule's idea, of all the surviving weight])
 SURE_FIELD = 9
+SPLIT_FIELD = 10
 
 
 def stated(turn: list) -> tuple[float, bool]:
@@ -230,8 +233,8 @@ def main(argv: list[str]) -> int:
                              "of the curve of score against solved rate")
     parser.add_argument("--turns", default=None,
                         help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
-                             "left, plays made, move, evidence, best rule, runner-up share] per turn): what "
-                             "tools/eleusis_calibration.py reads")
+                             "left, plays made, move, evidence, best rule, runner-up share, Sure, [card-alone share of the "
+                             "best idea's weight, of the surviving weight]] per turn): what tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)

@@ -41,7 +41,9 @@ from junban.games.eleusis import cards
 from junban.games.eleusis.lang import Rule, compile_rule
 from junban.games.eleusis.scientist import (
     CONFIDENCE_DEPTH,
+    Hypotheses,
     Hypothesis,
+    Part,
     Scientist,
     probe_contexts,
     reachable_contexts,
@@ -100,6 +102,24 @@ def sure(raw: float, evidence: int, best_text: str) -> float:
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
+_CARD_ALONE: dict[int, Part] = {}
+
+
+def card_alone_part(hyp: Hypotheses) -> Part:
+    """The rules of ``hyp`` about the card alone (every piece ``reads_only_the_card``), made once per space."""
+    part = _CARD_ALONE.get(id(hyp))
+    if part is None:
+        part = _CARD_ALONE[id(hyp)] = Part(hyp, reads_only_the_card)
+    return part
+
+
+def card_alone_split(sci: Scientist, best_text: str, lines) -> tuple[float, float, float]:
+    """How the weight splits between rules about the card alone and rules about earlier cards, places or counts
+    (the evidence may not separate them yet): ``raw`` (the share of the surviving weight judging like the best rule
+    on the probed ``lines``), the card-alone share of that agreeing weight, and of all the surviving weight."""
+    return sci.agreement_within(best_text, lines, stop_below=FAINT, part=card_alone_part(sci.hyp))
+
+
 @lru_cache(maxsize=512)
 def rule_of(text: str) -> Rule:
     return compile_rule(text)
@@ -128,6 +148,7 @@ class Reading:
     p: float  # calibrated(raw, evidence): the probability that the best rule is the secret rule, as the bots weigh it
     ideas: tuple[Idea, ...]  # the best rule's idea first, then the others, heaviest first
     evidence: int = 0  # pieces of evidence seen
+    card_alone: tuple = ()  # the card-alone share of the best idea's weight and of all the surviving weight
 
     @property
     def sure(self) -> float:
@@ -188,7 +209,7 @@ def read(sci: Scientist, mainline: Sequence[str], contexts: Sequence[Sequence[st
     best = sci.best()
     lines = tuple(reachable_contexts(best.text, mainline, depth) if ahead_only
                   else probe_contexts(best.text, mainline, depth, contexts))
-    raw = sci.agreement(best.text, lines, stop_below=FAINT)
+    raw, idea_alone, alone = card_alone_split(sci, best.text, lines)
     total = sci.survivors().mass()
     groups: dict[tuple, list[Hypothesis]] = {}
     for h in sci.top(LEADERS):
@@ -201,4 +222,4 @@ def read(sci: Scientist, mainline: Sequence[str], contexts: Sequence[Sequence[st
         share = raw if mine else (sum(h.weight for h in members) / total if total > 0 else 0.0)
         ideas.append(Idea(best.text if mine else members[0].text, min(1.0, share), tuple(members), key))
     ideas.sort(key=lambda i: (i.text != best.text, -i.share))
-    return Reading(best, lines, raw, calibrated(raw, sci.evidence), tuple(ideas), sci.evidence)
+    return Reading(best, lines, raw, calibrated(raw, sci.evidence), tuple(ideas), sci.evidence, (idea_alone, alone))

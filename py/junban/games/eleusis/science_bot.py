@@ -202,7 +202,7 @@ class ScienceBot:
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
                               "raw": reading.raw, "runner_up": reading.runner_up, "evidence": reading.evidence,
-                              "sure": reading.sure,
+                              "sure": reading.sure, "card_alone": reading.card_alone,
                               "card": choice.card,
                               "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
         if choice.kind == "guess":
