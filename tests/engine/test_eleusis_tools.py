@@ -90,6 +90,38 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
     assert old.returncode == 2 and "run the bench again" in old.stderr, old.stderr
 
 
+def test_the_oracle_told_how_the_weight_splits_sees_what_sure_s_inputs_cannot(tmp_path):
+    """A best rule about the card alone, right only in single-card games where its idea's weight is mostly about the
+    card alone (field 10), which it never is in the other games: Sure's six inputs cannot tell those turns apart,
+    the kind-blind oracle refitted with the split can."""
+    import random
+
+    rng = random.Random(5)
+
+    def games(n: int) -> list[dict]:
+        out = []
+        for g in range(n):
+            single = g % 2 == 0
+            turns = []
+            for e in range(1, 9):
+                idea = rng.random() if single else rng.random() * 0.5
+                right = single and idea > 0.5 and rng.random() < 0.9
+                turns.append([0.1, right, 0.2, 30 - e, e, "play", e, "card.red", 0.1, 0.1, [idea, 0.1]])
+            out.append({"name": f"rule{g}", "game": 0, "level": "single-card" if single else "previous-card",
+                        "turns": turns})
+        return out
+
+    fit_file, held_file = tmp_path / "fit.json", tmp_path / "held.json"
+    fit_file.write_text(json.dumps(games(20)))
+    held_file.write_text(json.dumps(games(40)))
+    out = tool("tools/eleusis_calibration.py", "--sure", str(fit_file), "--measure", str(held_file))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    single = result["measured"]["single-card"]
+    assert single["oracle blind"] > 0.15 and single["oracle blind + split"] < single["oracle blind"] - 0.05, single
+    assert result["measured"]["previous-card"]["oracle blind + split"] < 0.1 and result["oracle_split_ece"] < 0.15
+
+
 def _old_turns(tmp_path) -> str:
     path = tmp_path / "old.json"
     path.write_text(json.dumps([{"level": "x", "turns": [[0.1, True, 0.1, 30, 0, "play", 1]]}]))

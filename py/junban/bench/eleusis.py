@@ -90,7 +90,7 @@ def told_judgements(rule, seed: str, first_card: bool) -> list[tuple[tuple, str,
 def play_one(job: tuple) -> dict:
     """One solo science game; returns its result, the bot's turn times (ms) and its belief at every turn (the
     probability it gave its best rule, and whether that rule was the secret rule: equivalent to it)."""
-    entry, seed, told, threshold = job
+    entry, seed, told, threshold, split = job
     state = science.new_game({"rule": entry["rule"]}, seed)
     bot = ScienceBot("scientist", bot_seed("eleusis-science", seed),
                      told=told_judgements(state.rule, seed, told == "all") if told else (), threshold=threshold)
@@ -108,8 +108,9 @@ def play_one(job: tuple) -> dict:
             right[best] = compare(state.rule, compile_rule(best), seed=seed).equivalent
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
                         view["plays_made"], decision["kind"], decision["evidence"], best,
-                        round(decision["runner_up"], 4), round(decision["sure"], 4),
-                        [round(x, 4) for x in decision["card_alone"]]])
+                        round(decision["runner_up"], 4), round(decision["sure"], 4)])
+        if split:  # (--turns: after the turn's times, as it is no part of the decision)
+            beliefs[-1].append([round(x, 4) for x in bot.card_alone_split()])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -122,7 +123,7 @@ def play_one(job: tuple) -> dict:
 BELIEF_FIELDS = 7  # a turn's record: belief, right, raw share, plays left, plays made, move, evidence; then the
 # best rule's text and the runner-up idea's share (what tools/eleusis_calibration.py reads beyond the raw share),
 # , "Sure" (belief.sure: what the hint says to people) and how the weight splits between rules about the card alone
-# and the others (Reading.card_alone: [the card-alone share of the best rule's idea, of all the surviving weight])
+# and the others (belief.card_alone_split: [the card-alone share of the best rule's idea, of all the surviving weight])
 SURE_FIELD = 9
 SPLIT_FIELD = 10
 
@@ -241,7 +242,7 @@ def main(argv: list[str]) -> int:
     except (OSError, ValueError) as err:
         print(f"eleusis bench: {err}", file=sys.stderr)
         return 2
-    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told, args.threshold)
+    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told, args.threshold, bool(args.turns))
             for i, entry in enumerate(rules) for g in range(args.games)]
     start = time.perf_counter()
     results = run_all(play_one, jobs, workers=args.workers, label="science games")
