@@ -14,6 +14,7 @@ from junban.games.eleusis.science_bot import (
     science_evidence,
 )
 from junban.games.eleusis.scientist import Hypothesis, Part, Scientist
+from tests.engine.test_eleusis_scientist import alternating_evidence
 
 
 def test_belief_grows_with_the_share_and_with_the_evidence_and_stays_a_probability():
@@ -111,19 +112,11 @@ def test_the_bot_never_guesses_a_rule_it_already_guessed_wrong():
 
 
 def red_evidence(sci: Scientist) -> list[str]:
+    """Red cards along the mainline (returned), and five black ones rejected."""
     line = ["QH", "3D", "10H", "KD", "2H", "7D"]
     for i, card in enumerate(line):
         sci.observe(line[:i], [card], True)
     for i, wrong in [(1, "4S"), (2, "9C"), (3, "JS"), (4, "5C"), (5, "AS")]:
-        sci.observe(line[:i], [wrong], False)
-    return line
-
-
-def alternating_evidence(sci: Scientist) -> list[str]:
-    line = ["QH", "3S", "10D", "KC", "2H", "7C"]
-    for i, card in enumerate(line):
-        sci.observe(line[:i], [card], True)
-    for i, wrong in [(1, "4H"), (2, "9C"), (3, "JD"), (4, "5S")]:
         sci.observe(line[:i], [wrong], False)
     return line
 
