@@ -130,13 +130,13 @@ def test_a_reading_tells_how_the_weight_splits_between_rules_about_the_card_alon
     alone = survivors.mass_within(belief.card_alone_part(sci.hyp)) / survivors.mass()
     assert 0.01 < alone < 0.9
     line = red_evidence(sci)
-    red = belief.read(sci, line)
-    assert red.best.text == "card.red" and red.raw == pytest.approx(sci.agreement("card.red", red.lines, belief.FAINT))
-    idea, weight = belief.card_alone_split(sci, red)
+    red = belief.read(sci, line, split=True)
+    assert red.best.text == "card.red" and red.raw == belief.read(sci, line).raw and belief.read(sci, line).card_alone == ()
+    idea, weight = red.card_alone
     # most of the weight judging like "card.red" is "card.red" itself, but rules about earlier cards that agree on
     # the pairs seen keep some of it; over all the surviving weight, fewer are about the card alone
     assert 0.5 < idea < 0.95 and 0 < weight < idea
     sci = Scientist()
     line = alternating_evidence(sci)
-    alternating = belief.read(sci, line)
-    assert not belief.reads_only_the_card(alternating.best.text) and belief.card_alone_split(sci, alternating)[0] < 0.05
+    alternating = belief.read(sci, line, split=True)
+    assert not belief.reads_only_the_card(alternating.best.text) and alternating.card_alone[0] < 0.05

@@ -94,6 +94,7 @@ def play_one(job: tuple) -> dict:
     state = science.new_game({"rule": entry["rule"]}, seed)
     bot = ScienceBot("scientist", bot_seed("eleusis-science", seed),
                      told=told_judgements(state.rule, seed, told == "all") if told else (), threshold=threshold)
+    bot.record_split = split
     turn_ms, turn_cpu_ms, beliefs = [], [], []
     right: dict[str, bool] = {}
     while science.to_act(state) is not None:
@@ -109,8 +110,8 @@ def play_one(job: tuple) -> dict:
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
                         view["plays_made"], decision["kind"], decision["evidence"], best,
                         round(decision["runner_up"], 4), round(decision["sure"], 4)])
-        if split:  # (--turns: after the turn's times, as it is no part of the decision)
-            beliefs[-1].append([round(x, 4) for x in bot.card_alone_split()])
+        if split:  # --turns: read with the raw share (a few ms of the turn's time), no part of the decision
+            beliefs[-1].append([round(x, 4) for x in decision["card_alone"]])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from junban.games.eleusis import cards
-from junban.games.eleusis.belief import Reading, card_alone_split, read
+from junban.games.eleusis.belief import Reading, read
 from junban.games.eleusis.science import WRONG_GUESS_COST
 from junban.games.eleusis.scientist import Hypotheses, Scientist, default_hypotheses, entropy
 
@@ -176,7 +176,7 @@ class ScienceBot:
         self._seen_items: list = []
         self._seen_guesses: list = []
         self.last_decision: dict = {}
-        self._last_reading: Reading | None = None
+        self.record_split = False  # the bench's --turns: read the card-alone split too (no decision uses it)
 
     def _fresh(self) -> Scientist:
         sci = Scientist(self.hyp)
@@ -199,22 +199,16 @@ class ScienceBot:
 
     def act(self, view: dict) -> dict:
         sci = self._sync(view)
-        reading = read(sci, view["mainline"], recent_contexts(view))
+        reading = read(sci, view["mainline"], recent_contexts(view), split=self.record_split)
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
                               "raw": reading.raw, "runner_up": reading.runner_up, "evidence": reading.evidence,
-                              "sure": reading.sure,
+                              "sure": reading.sure, "card_alone": reading.card_alone,
                               "card": choice.card,
                               "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
-        self._last_reading = reading
         if choice.kind == "guess":
             return {"guess": reading.best.text}
         return {"play": choice.card}
-
-
-    def card_alone_split(self) -> tuple[float, float]:
-        """``belief.card_alone_split`` of the last turn's reading: not part of any decision (the bench records it)."""
-        return card_alone_split(self._scientist, self._last_reading)
 
 
 def make_science_bot(level: str = "scientist", seed: str = "", seat: int = 0) -> ScienceBot:
