@@ -24,7 +24,9 @@ refitted so (``oracle raw+evidence``), and ``noise``: the error a perfectly cali
 that many turns (the mean over simulated outcomes). For the measured files each kind's ECE of ``fitted`` gets a 95%
 interval (``ci95``: resampling the games, ``BOOTSTRAP`` times) and ``oracle blind``: Sure's features refitted on all
 the measured turns at once, not told the kind (what any calibration of these inputs could at best do per kind: Sure
-is not told the secret rule's kind either), beside ``oracle raw+ev``, which is refitted per kind (told it). It also
+is not told the secret rule's kind either), ``oracle blind + split`` (the same with how the weight splits between
+rules about the card alone and the others, ``SPLIT_FEATURES`` from the turns' field 10, when every measured turn has
+it), beside ``oracle raw+ev``, which is refitted per kind (told it). It also
 times ``belief.sure`` (CPU per call, the rule's reading cached as on a hint, and the first call of a new best rule).
 The last line is one JSON object with the weights and the measured numbers.
 
@@ -76,6 +78,22 @@ def sure_features(turn: list) -> tuple[float, ...]:
     if len(turn) < 8:
         raise ValueError("a turn without its best rule: run the bench again (issue 42)")
     return belief.sure_features(turn[2], turn[6], turn[7])
+
+
+SPLIT_FIELD = 10  # a turn's [card-alone share of the best rule's idea, of all the surviving weight] (since 9649a56)
+SPLIT_FEATURES = ("card-alone share of the idea", "card-alone share of the weight", "card alone x share of the idea")
+
+
+def has_split(turns: list[dict]) -> bool:
+    return bool(turns) and all(len(t["turn"]) > SPLIT_FIELD for t in turns)
+
+
+def split_features(turn: list) -> tuple[float, ...]:
+    """Sure's inputs and how the weight splits between rules about the card alone and the others (``SPLIT_FEATURES``):
+    what the kind-blind oracle ``oracle blind + split`` is refitted on."""
+    base = sure_features(turn)
+    idea, weight = turn[SPLIT_FIELD]
+    return base + (idea, weight, base[3] * idea)
 
 
 def _solve(m: list[list[float]], v: list[float]) -> list[float]:
@@ -194,15 +212,17 @@ def _predict(weights: list[float], features: tuple[float, ...]) -> float:
     return sigmoid(sum(w * f for w, f in zip(weights, features)))
 
 
-def table(name: str, turns: list[dict], columns: dict, bounds: bool, blind: list[float] | None = None) -> dict:
+def table(name: str, turns: list[dict], columns: dict, bounds: bool, blind: list[float] | None = None,
+          blind_split: list[float] | None = None) -> dict:
     """Per kind and pooled: turns, right rate, and for each column (a function of a turn) mean and ECE; with
     ``bounds``, the last column's ECE interval, the oracles (``blind``: the kind-blind oracle's Sure per turn) and the
     noise floor."""
     out = {}
     groups = {"all": turns, **{k: [t for t in turns if t["kind"] == k] for k in sorted({t["kind"] for t in turns})}}
     print(f"\n{name}")
-    heads = "".join(f" | {c:>19s}" for c in columns) + (" | ece 95% interval | oracle blind | oracle raw+ev | noise"
-                                                        if bounds else "")
+    heads = "".join(f" | {c:>19s}" for c in columns) + (
+        " | ece 95% interval" + (" | oracle blind" if blind is not None else "") +
+        (" | oracle blind+split" if blind_split is not None else "") + " | oracle raw+ev | noise" if bounds else "")
     print(f"{'kind':14s} | turns | right{heads}")
     for kind, rows in groups.items():
         ys = [t["right"] for t in rows]
@@ -226,6 +246,11 @@ def table(name: str, turns: list[dict], columns: dict, bounds: bool, blind: list
                 oracle_blind = scores([blind[index[id(t)]] for t in rows], ys)[1]
                 line += f" | {oracle_blind:12.3f}"
                 entry["oracle blind"] = round(oracle_blind, 4)
+            if blind_split is not None:
+                index = {id(t): i for i, t in enumerate(turns)}
+                oracle_split = scores([blind_split[index[id(t)]] for t in rows], ys)[1]
+                line += f" | {oracle_split:18.3f}"
+                entry["oracle blind + split"] = round(oracle_split, 4)
             floor = noise_floor([last(t) for t in rows])
             line += f" | {oracle_plain:13.3f} | {floor:.3f}"
             entry["oracle raw+evidence"] = round(oracle_plain, 4)
@@ -303,10 +328,17 @@ def main(argv: list[str]) -> int:
     if measured:
         oracle = fit([(sure_features(t["turn"]), t["right"]) for t in measured])
         blind = [_predict(oracle, sure_features(t["turn"])) for t in measured]
-        result["measured"] = table("measured (never fitted on)", measured, columns, True, blind)
+        blind_split = None
+        if has_split(measured):
+            with_split = fit([(split_features(t["turn"]), t["right"]) for t in measured])
+            blind_split = [_predict(with_split, split_features(t["turn"])) for t in measured]
+        result["measured"] = table("measured (never fitted on)", measured, columns, True, blind, blind_split)
         ys = [t["right"] for t in measured]
         result["oracle_ece"] = round(scores(blind, ys)[1], 4)
         print(f"oracle (Sure's features refitted on the measured turns): ece {result['oracle_ece']:.3f}")
+        if blind_split is not None:
+            result["oracle_split_ece"] = round(scores(blind_split, ys)[1], 4)
+            print(f"oracle with the split ({', '.join(SPLIT_FEATURES)}): ece {result['oracle_split_ece']:.3f}")
         result["card_alone_measured"] = card_alone_split("measured", measured)
         result["sure_cpu"] = cpu_per_call(measured)
         print("belief.sure CPU per call: {warm_us} us warm, first call of a new best rule {cold_us_p50} us median, "

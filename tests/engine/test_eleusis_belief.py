@@ -13,7 +13,8 @@ from junban.games.eleusis.science_bot import (
     science_choice,
     science_evidence,
 )
-from junban.games.eleusis.scientist import Hypothesis, Scientist
+from junban.games.eleusis.scientist import Hypothesis, Part, Scientist
+from tests.engine.test_eleusis_scientist import alternating_evidence
 
 
 def test_belief_grows_with_the_share_and_with_the_evidence_and_stays_a_probability():
@@ -108,3 +109,34 @@ def test_the_bot_never_guesses_a_rule_it_already_guessed_wrong():
             guessed.add(action["guess"])
         state = science.apply(state, action)
     assert science_evidence(science.view(state))[1] == [g for g in state.guesses if not g["right"]]
+
+
+def red_evidence(sci: Scientist) -> list[str]:
+    """Red cards along the mainline (returned), and five black ones rejected."""
+    line = ["QH", "3D", "10H", "KD", "2H", "7D"]
+    for i, card in enumerate(line):
+        sci.observe(line[:i], [card], True)
+    for i, wrong in [(1, "4S"), (2, "9C"), (3, "JS"), (4, "5C"), (5, "AS")]:
+        sci.observe(line[:i], [wrong], False)
+    return line
+
+
+def test_a_reading_tells_how_the_weight_splits_between_rules_about_the_card_alone_and_the_others():
+    sci = Scientist()
+    survivors = sci.survivors()
+    plain = sum(v.mass() for v in survivors.plain)  # first-card rules are never about the card alone
+    assert survivors.mass_within(Part(sci.hyp, lambda text: True)) == pytest.approx(plain)
+    assert survivors.mass_within(Part(sci.hyp, lambda text: False)) == 0
+    alone = survivors.mass_within(belief.card_alone_part(sci.hyp)) / survivors.mass()
+    assert 0.01 < alone < 0.9
+    line = red_evidence(sci)
+    red = belief.read(sci, line, split=True)
+    assert red.best.text == "card.red" and red.raw == belief.read(sci, line).raw and belief.read(sci, line).card_alone == ()
+    idea, weight = red.card_alone
+    # most of the weight judging like "card.red" is "card.red" itself, but rules about earlier cards that agree on
+    # the pairs seen keep some of it; over all the surviving weight, fewer are about the card alone
+    assert 0.5 < idea < 0.95 and 0 < weight < idea
+    sci = Scientist()
+    line = alternating_evidence(sci)
+    alternating = belief.read(sci, line, split=True)
+    assert not belief.reads_only_the_card(alternating.best.text) and alternating.card_alone[0] < 0.05

@@ -42,6 +42,10 @@ def test_last_line_is_the_result_with_numbers_per_kind_and_the_beliefs_calibrati
     for g in games:
         for t in g["turns"]:
             assert t[9] == pytest.approx(belief.sure(t[2], t[6], t[7]), abs=1e-3)  # (raw recorded to 4 places)
+            idea, weight = t[10]  # the card-alone share of the best rule's idea and of all the surviving weight
+            assert 0 <= idea <= 1 and 0 <= weight <= 1
+            assert idea > 0 or not belief.reads_only_the_card(t[7])  # the best rule itself weighs in its idea
+    assert any(0 < t[10][1] < 1 for g in games for t in g["turns"])
 
 
 def test_calibration_error_and_brier_by_hand():

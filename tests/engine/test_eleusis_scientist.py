@@ -7,12 +7,14 @@ from junban.games.eleusis.science_bot import make_science_bot, science_evidence
 from junban.games.eleusis.scientist import Scientist, entropy
 
 
-def alternating_evidence(sci: Scientist) -> None:
+def alternating_evidence(sci: Scientist) -> list[str]:
+    """Colours alternate along the mainline (returned), and four cards of the wrong colour were rejected."""
     mainline = ["QH", "3S", "10D", "KC", "2H", "7C"]  # hearts are followed by spades and by clubs
     for i, card in enumerate(mainline):
         sci.observe(mainline[:i], [card], True)
     for i, wrong in [(1, "4H"), (2, "9C"), (3, "JD"), (4, "5S")]:
         sci.observe(mainline[:i], [wrong], False)
+    return mainline
 
 
 def test_evidence_narrows_the_rules_and_the_best_guess_follows():

@@ -36,6 +36,16 @@ def test_the_calibration_fit_recovers_a_known_slope_and_shift(tmp_path):
     assert abs(fitted["CALIBRATION_SLOPE"] - 1.5) < 0.25 and abs(fitted["CALIBRATION_SHIFT"] - 0.5) < 0.25
 
 
+def fit_and_measure(tmp_path, fit_games: list[dict], held_games: list[dict]) -> dict:
+    """Sure fitted on ``fit_games`` and measured on ``held_games`` (as fit.json and held.json): the tool's result."""
+    fit_file, held_file = tmp_path / "fit.json", tmp_path / "held.json"
+    fit_file.write_text(json.dumps(fit_games))
+    held_file.write_text(json.dumps(held_games))
+    out = tool("tools/eleusis_calibration.py", "--sure", str(fit_file), "--measure", str(held_file))
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
     """A rule about the card alone is right far more often than its raw share says: the fit finds it (a positive
     weight for "card alone"), and the measured runs are told per kind with the bounds."""
@@ -60,12 +70,8 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
                         "turns": turns})
         return out
 
-    fit_file, held_file = tmp_path / "fit.json", tmp_path / "held.json"
-    fit_file.write_text(json.dumps(games(80)))
-    held_file.write_text(json.dumps(games(30)))
-    out = tool("tools/eleusis_calibration.py", "--sure", str(fit_file), "--measure", str(held_file))
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result = fit_and_measure(tmp_path, games(80), games(30))
+    held_file = tmp_path / "held.json"
     weights = dict(zip(["raw", "shift", "evidence", "alone", "alone_e", "alone_raw"], result["SURE_WEIGHTS"]))
     assert weights["alone"] > 1.0, weights
     measured = result["measured"]
@@ -88,6 +94,33 @@ def test_sure_is_fitted_on_some_runs_and_measured_on_others_per_kind(tmp_path):
     assert held["single-card"]["cross-validated"] != held["single-card"]["sure now"]
     old = tool("tools/eleusis_calibration.py", "--sure", str(tmp_path / "fit.json"), "--measure", _old_turns(tmp_path))
     assert old.returncode == 2 and "run the bench again" in old.stderr, old.stderr
+
+
+def test_the_oracle_told_how_the_weight_splits_sees_what_sure_s_inputs_cannot(tmp_path):
+    """A best rule about the card alone, right only in single-card games where its idea's weight is mostly about the
+    card alone (field 10), which it never is in the other games: Sure's six inputs cannot tell those turns apart,
+    the kind-blind oracle refitted with the split can."""
+    import random
+
+    rng = random.Random(5)
+
+    def games(n: int) -> list[dict]:
+        out = []
+        for g in range(n):
+            single = g % 2 == 0
+            turns = []
+            for e in range(1, 9):
+                idea = rng.random() if single else rng.random() * 0.5
+                right = single and idea > 0.5 and rng.random() < 0.9
+                turns.append([0.1, right, 0.2, 30 - e, e, "play", e, "card.red", 0.1, 0.1, [idea, 0.1]])
+            out.append({"name": f"rule{g}", "game": 0, "level": "single-card" if single else "previous-card",
+                        "turns": turns})
+        return out
+
+    result = fit_and_measure(tmp_path, games(20), games(40))
+    single = result["measured"]["single-card"]
+    assert single["oracle blind"] > 0.15 and single["oracle blind + split"] < single["oracle blind"] - 0.05, single
+    assert result["measured"]["previous-card"]["oracle blind + split"] < 0.1 and result["oracle_split_ece"] < 0.15
 
 
 def _old_turns(tmp_path) -> str:

@@ -90,10 +90,11 @@ def told_judgements(rule, seed: str, first_card: bool) -> list[tuple[tuple, str,
 def play_one(job: tuple) -> dict:
     """One solo science game; returns its result, the bot's turn times (ms) and its belief at every turn (the
     probability it gave its best rule, and whether that rule was the secret rule: equivalent to it)."""
-    entry, seed, told, threshold = job
+    entry, seed, told, threshold, split = job
     state = science.new_game({"rule": entry["rule"]}, seed)
     bot = ScienceBot("scientist", bot_seed("eleusis-science", seed),
                      told=told_judgements(state.rule, seed, told == "all") if told else (), threshold=threshold)
+    bot.record_split = split
     turn_ms, turn_cpu_ms, beliefs = [], [], []
     right: dict[str, bool] = {}
     while science.to_act(state) is not None:
@@ -109,6 +110,8 @@ def play_one(job: tuple) -> dict:
         beliefs.append([round(decision["p"], 4), right[best], round(decision["raw"], 4), view["plays_left"],
                         view["plays_made"], decision["kind"], decision["evidence"], best,
                         round(decision["runner_up"], 4), round(decision["sure"], 4)])
+        if split:  # --turns: read with the raw share (a few ms of the turn's time), no part of the decision
+            beliefs[-1].append([round(x, 4) for x in decision["card_alone"]])
         state = science.apply(state, action)
     out = science.outcome(state)
     return {"name": entry["name"], "level": entry["level"], "solved": out["solved"], "score": out["score"],
@@ -120,8 +123,10 @@ def play_one(job: tuple) -> dict:
 
 BELIEF_FIELDS = 7  # a turn's record: belief, right, raw share, plays left, plays made, move, evidence; then the
 # best rule's text and the runner-up idea's share (what tools/eleusis_calibration.py reads beyond the raw share),
-# and "Sure" (belief.sure: what the hint says to people)
+# , "Sure" (belief.sure: what the hint says to people) and how the weight splits between rules about the card alone
+# and the others (belief.card_alone_split: [the card-alone share of the best rule's idea, of all the surviving weight])
 SURE_FIELD = 9
+SPLIT_FIELD = 10
 
 
 def stated(turn: list) -> tuple[float, bool]:
@@ -230,15 +235,15 @@ def main(argv: list[str]) -> int:
                              "of the curve of score against solved rate")
     parser.add_argument("--turns", default=None,
                         help="write every turn's belief to this JSON file (per game: [belief, right, raw share, plays "
-                             "left, plays made, move, evidence, best rule, runner-up share] per turn): what "
-                             "tools/eleusis_calibration.py reads")
+                             "left, plays made, move, evidence, best rule, runner-up share, Sure, [card-alone share of the "
+                             "best idea's weight, of the surviving weight]] per turn): what tools/eleusis_calibration.py reads")
     args = parser.parse_args(argv)
     try:
         rules = load_rules(args.rules, args.level)
     except (OSError, ValueError) as err:
         print(f"eleusis bench: {err}", file=sys.stderr)
         return 2
-    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told, args.threshold)
+    jobs = [(entry, f"{args.seed}-{i}-{g}", args.told, args.threshold, bool(args.turns))
             for i, entry in enumerate(rules) for g in range(args.games)]
     start = time.perf_counter()
     results = run_all(play_one, jobs, workers=args.workers, label="science games")

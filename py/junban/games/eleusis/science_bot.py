@@ -176,6 +176,7 @@ class ScienceBot:
         self._seen_items: list = []
         self._seen_guesses: list = []
         self.last_decision: dict = {}
+        self.record_split = False  # the bench's --turns: read the card-alone split too (no decision uses it)
 
     def _fresh(self) -> Scientist:
         sci = Scientist(self.hyp)
@@ -198,11 +199,11 @@ class ScienceBot:
 
     def act(self, view: dict) -> dict:
         sci = self._sync(view)
-        reading = read(sci, view["mainline"], recent_contexts(view))
+        reading = read(sci, view["mainline"], recent_contexts(view), split=self.record_split)
         choice = science_choice(sci, reading, view["mainline"], view["hand"], view["plays_left"], self.threshold)
         self.last_decision = {"kind": choice.kind, "why": choice.why, "best": reading.best.text, "p": reading.p,
                               "raw": reading.raw, "runner_up": reading.runner_up, "evidence": reading.evidence,
-                              "sure": reading.sure,
+                              "sure": reading.sure, "card_alone": reading.card_alone,
                               "card": choice.card,
                               "guess_cost": choice.guess_cost, "play_cost": choice.play_cost}
         if choice.kind == "guess":

@@ -774,6 +774,19 @@ class Survivors:
                 rest = [v for v in (v.restrict_context(ctx) for v in rest) if not v.empty()]
         return Survivors(self.hyp, plain, classes, rest)
 
+    def mass_within(self, part: "Part") -> float:
+        """The surviving weight of the plain families' rules built only of ``part``'s pieces (first-card rules are
+        never in a part)."""
+        total = 0.0
+        for v in self.plain:
+            fam = v.family
+            if isinstance(v, DenseView):
+                total += fam.tiers.mass(v.m & part.dense[fam.name])
+            elif (part.conditions >> fam.condition & 1) if fam.condition is not None else \
+                    (part.splits >> fam.split & 1):
+                total += v._compute([s & part.atoms for s in v.sets])
+        return total
+
     def count(self) -> int:
         n = sum(v.count() for v in self.plain)
         if self.classes:
@@ -808,6 +821,21 @@ class Survivors:
         found.sort(key=lambda t: (-t[0], t[1]))
         return [Hypothesis(name, choice, w, hypothesis_text(self.hyp, name, choice))
                 for w, _, name, choice in found[:limit]]
+
+
+class Part:
+    """A part of the space: the atoms, conditions and splits whose texts ``keep`` (a rule is in the part when all
+    its pieces are), as bit sets per family (``Survivors.mass_within`` weighs it)."""
+
+    def __init__(self, hyp: Hypotheses, keep) -> None:
+        space = hyp.space
+        self.atoms = sum(1 << i for i, text in enumerate(space.atom_texts) if keep(text))
+        self.conditions = sum(1 << k for k, text in enumerate(space.cond_texts) if keep(text))
+        self.splits = sum(1 << s for s, sp in enumerate(space.splits)
+                          if keep(space.split_rule_text(s, ["true"] * len(sp.keep))))
+        local = sum(1 << p for p, i in enumerate(space.pair_atoms) if self.atoms >> i & 1)
+        self.dense = {fam.name: self.atoms if fam.name == "single" else _outer(local, local, fam.n, space.w) & fam.valid
+                      for fam in hyp.dense}
 
 
 def hypothesis_text(hyp: Hypotheses, name: str, choice: tuple) -> str:
@@ -1011,10 +1039,16 @@ class Scientist:
     def agreement(self, rule_text: str, contexts: Sequence[Sequence[str]], stop_below: float = 0.0) -> float:
         """Share of the surviving weight that judges every card after each of ``contexts`` as the rule does (the
         probability that the secret rule is equivalent to it, as far as those mainlines tell)."""
+        return self.agreement_within(rule_text, contexts, stop_below)[0]
+
+    def agreement_within(self, rule_text: str, contexts: Sequence[Sequence[str]], stop_below: float = 0.0,
+                         part: Part | None = None) -> tuple[float, float, float]:
+        """(``agreement``, the share of that agreeing weight in ``part``, the share of the surviving weight in
+        ``part``); without ``part`` the last two are 0."""
         surv = self.survivors().pruned(PRUNE_SHARE)
         total = surv.mass()
         if total <= 0:
-            return 0.0
+            return 0.0, 0.0, 0.0
         rule = _compiled(rule_text)
         deck = list(cards.DECK)
         agree = surv
@@ -1022,7 +1056,11 @@ class Scientist:
             agree = agree.restrict_context(Context(self.space, context, rule.judge_all(list(context), deck)))
             if stop_below and agree.mass() < stop_below * total:
                 break
-        return min(1.0, agree.mass() / total)
+        agreeing = agree.mass()
+        if part is None:
+            return min(1.0, agreeing / total), 0.0, 0.0
+        within = min(1.0, agree.mass_within(part) / agreeing) if agreeing > 0 else 0.0
+        return min(1.0, agreeing / total), within, min(1.0, surv.mass_within(part) / total)
 
     def choose_play(self, mainline: Sequence[str], hand: Sequence[str], lookahead: bool = True,
                     ps: Sequence[float] | None = None) -> tuple[str, float, float, float]:
