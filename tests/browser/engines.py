@@ -89,7 +89,7 @@ def hand_over(pairings: list[Pairing], settle_s: float = 30.0) -> None:
                 pairing.seated[seat] = round(time.monotonic() - pairing.pasted[seat], 1)
             elif time.monotonic() > pairing.pasted[seat] + settle_s:
                 pairing.seated[seat] = None
-                pairing.unseated[seat] = guest.evaluate(SHOWN_WORDS)
+                pairing.unseated[seat] = guest.evaluate(SHOWN_WORDS) + " | the host: " + pairing.host.evaluate(HOST_WORDS)
             else:
                 still.append((pairing, seat))
         waiting[:] = still
@@ -110,3 +110,6 @@ def hand_over(pairings: list[Pairing], settle_s: float = 30.0) -> None:
 
 # What a guest's screen says (its join screen's status and problem, else the main view's start), for a report.
 SHOWN_WORDS = "() => (document.querySelector('.join, main, #app') || document.body).innerText.slice(0, 400)"
+# What the host says of its phones (the phones button and the notices), for the same report.
+HOST_WORDS = ("() => [document.querySelector('#open-phones')?.getAttribute('aria-label') || '', "
+              "...[...document.querySelectorAll('#notices .notice')].map((n) => n.innerText)].join(' / ')")
