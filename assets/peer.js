@@ -27,9 +27,7 @@
 // Pairing at a person's pace (the answer comes back a minute after the offer was read) needs two more things:
 // - Before its channel ever opened, a "failed" is not the end: Chromium, as host, fails when the guest's early
 //   checks are 30 s old, then recovers within ~3 s once it checks towards the guest's candidates (which the
-//   answer code carries). So a connection that never opened gets PAIRING_GRACE_MS to come back: 30 s, as with
-//   12 s a Chromium host given a Firefox guest's answer 60 s late gave up before the guest's next start reached
-//   it in 2 of 10 pairings under load (tools/pairing_matrix.py).
+//   answer code carries). So a connection that never opened gets PAIRING_GRACE_MS to come back.
 // - A Firefox guest whose checks get no answer (a Firefox host answers mDNS for its addresses only once it has
 //   taken the answer) fails for good after 5-12 s. The guest then starts again with a new connection that
 //   keeps its answer true: the same certificate (so the same fingerprint) and the same ICE username and password,
@@ -37,7 +35,7 @@
 //   has taken the answer, the next one finds it. Failed ones stay open (their ports keep still rather than
 //   refuse the host's checks) until the channel opens or the connection is closed.
 const GATHER_MS = 2500;
-const PAIRING_GRACE_MS = 30000;
+const PAIRING_GRACE_MS = 12000;
 const MAX_ATTEMPTS = 120; // a guest's new starts while it waits for the host (~10 minutes)
 const CHANNEL = { negotiated: true, id: 0, ordered: true };
 const connections = new Map(); // id -> {pc, dc, onEvent, opened, spare: [pcs], ...}
