@@ -100,7 +100,15 @@ function start(id, certificate) {
   conn.dc = dc;
   const current = () => connections.get(id) === conn && conn.pc === pc;
   dc.addEventListener("open", () => {
-    if (!current()) return;
+    if (connections.get(id) !== conn || (conn.opened && !current())) return;
+    if (!current()) {
+      // A guest's earlier start opened first: the first one's ports are what the answer gave the host, so the
+      // host's own checks may reach it rather than the newest start. Its channel is as good: it becomes the one.
+      conn.spare = conn.spare.filter((other) => other !== pc);
+      conn.spare.push(conn.pc);
+      conn.pc = pc;
+      conn.dc = dc;
+    }
     conn.opened = true;
     clearTimeout(conn.grace);
     for (const old of conn.spare.splice(0)) old.close();
