@@ -98,6 +98,8 @@ def test_hostile_messages_a_dropped_guest_and_a_reloaded_host(phone_factory):
     table.play(person, max_actions=3)  # its turn, played on
 
     # 3. The host's page reloads mid-game: the game resumes from its save; the guest re-pairs and plays on.
+    # Reloaded while a person is to act (a bot to act would move on between the mark and the reload).
+    table.play(person, until=lambda t: (lambda status: status["to_act"] not in status["bots"])(t.status()))
     mark = table.everyone_heard()
     host.reload()
     host.wait_for_selector('html[data-ready="true"]', timeout=90_000)
