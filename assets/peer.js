@@ -32,11 +32,19 @@
 //   taken the answer) fails for good after 5-12 s. The guest then starts again with a new connection that
 //   keeps its answer true: the same certificate (so the same fingerprint) and the same ICE username and password,
 //   written into its local description. Each new connection looks the host's names up again, so once the host
-//   has taken the answer, the next one finds it. Failed ones stay open (their ports keep still rather than
-//   refuse the host's checks) until the channel opens or the connection is closed.
+//   has taken the answer, the next one finds it. Earlier ones stay open until the channel opens or the
+//   connection is closed: the first, whose ports the answer gave the host, and the one before the newest.
+// - A failed Firefox connection closes its ports, so once the first start has failed, the host can only reach
+//   the guest where a newer start's checks came from. Chromium, as host, counts such a path dead when it has
+//   heard nothing on it for 30 s, and a start whose checks were answered goes quiet until the host nominates a
+//   pair (it waits in "checking" for ever). So while the first start is failed and the channel not open, the
+//   guest starts again every FRESH_CHECKS_MS: the host, taking the answer at any time, finds a path checked less
+//   than 30 s ago (a Chromium host with a Firefox guest whose first start failed, answer 56-64 s late: never
+//   connected before).
 const GATHER_MS = 2500;
 const PAIRING_GRACE_MS = 12000;
-const MAX_ATTEMPTS = 120; // a guest's new starts while it waits for the host (~10 minutes)
+const FRESH_CHECKS_MS = 12000;
+const MAX_ATTEMPTS = 120; // a guest's new starts while it waits for the host (~10 minutes at the least)
 const CHANNEL = { negotiated: true, id: 0, ordered: true };
 const connections = new Map(); // id -> {pc, dc, onEvent, opened, spare: [pcs], ...}
 let lastId = 0;
@@ -79,7 +87,7 @@ function gathered(pc) {
 /** A new connection's id; its peer connection is made by start() (none: no WebRTC, said as an error). */
 function open(onEvent) {
   const id = `p${++lastId}`;
-  connections.set(id, { pc: null, dc: null, onEvent, opened: false, spare: [], grace: null, attempts: 0 });
+  connections.set(id, { pc: null, dc: null, onEvent, opened: false, spare: [], grace: null, fresh: null, attempts: 0 });
   return id;
 }
 
@@ -111,6 +119,7 @@ function start(id, certificate) {
     }
     conn.opened = true;
     clearTimeout(conn.grace);
+    clearInterval(conn.fresh);
     for (const old of conn.spare.splice(0)) old.close();
     emit(id, "open");
   });
@@ -131,17 +140,29 @@ function start(id, certificate) {
   return pc;
 }
 
+/** A guest's new start (see above); false when it has had its MAX_ATTEMPTS. */
+function startAgain(id, conn) {
+  if (!conn.restart || conn.attempts >= MAX_ATTEMPTS) return false;
+  conn.attempts += 1;
+  conn.restart().catch((err) => {
+    console.warn("junbanPeer: a new start failed", err);
+    emit(id, "state", "failed");
+    end(id);
+  });
+  return true;
+}
+
+/** While a guest waits with its first start failed: a new start when the newest one's checks are going stale. */
+function keepChecksFresh(id, conn) {
+  if (connections.get(id) !== conn || conn.opened) return clearInterval(conn.fresh);
+  const first = conn.spare[0] || conn.pc;
+  const waiting = ["new", "checking"].includes(conn.pc.iceConnectionState);
+  if (first.connectionState === "failed" && first !== conn.pc && waiting) startAgain(id, conn);
+}
+
 /** A connection that never opened has failed: a guest starts again (see above); a host waits for it to recover. */
 function notYet(id, conn) {
-  if (conn.restart && conn.attempts < MAX_ATTEMPTS) {
-    conn.attempts += 1;
-    conn.restart().catch((err) => {
-      console.warn("junbanPeer: a new start failed", err);
-      emit(id, "state", "failed");
-      end(id);
-    });
-    return;
-  }
+  if (startAgain(id, conn)) return;
   clearTimeout(conn.grace);
   conn.grace = setTimeout(() => {
     if (connections.get(id) !== conn || conn.opened || conn.pc.connectionState !== "failed") return;
@@ -161,6 +182,7 @@ function end(id) {
 
 function release(conn) {
   clearTimeout(conn.grace);
+  clearInterval(conn.fresh);
   for (const pc of [...conn.spare.splice(0), conn.pc]) if (pc) pc.close();
 }
 
@@ -238,6 +260,7 @@ function guest(offerSdp, onEvent) {
       conn.restart = async () => {
         if (connections.get(id) === conn && !conn.opened) await attempt();
       };
+      conn.fresh = setInterval(() => keepChecksFresh(id, conn), FRESH_CHECKS_MS);
     }
     const pc = conn.pc;
     await gathered(pc);
