@@ -11,10 +11,10 @@
 //   visit: a version is only ever offered complete and of one build. The JAPANESE and LAZY files the version
 //   before kept are carried over when unchanged (their hash is checked), so an update never takes them away.
 // - activate (at once on a first visit; for an update, when the page asks: {type: "skip-waiting"}, after the
-//   person accepted the reload, see assets/update.js): copy the staging cache into the version's cache, then
-//   delete the caches of older versions. Why copy: Chrome compiles every script put in a cache during install
-//   into a "full" code cache, and loading that made each later start measurably slower (docs/performance.md);
-//   files put during activate do not get it.
+//   person accepted the reload, see assets/update.js): copy the staging cache into the version's cache, carry
+//   over again what older versions kept since the install, then delete their caches. Why copy: Chrome compiles
+//   every script put in a cache during install into a "full" code cache, and loading that made each later start
+//   measurably slower (docs/performance.md); files put during activate do not get it.
 // - message {type: "keep-japanese"} (assets/update.js, once a page shows Japanese): fetch and keep every JAPANESE
 //   file not kept yet, so that Japanese works offline from then on.
 // - fetch: answer from this version's cache, the network only for what is not in it. Responses are passed on
@@ -78,6 +78,9 @@ self.addEventListener("activate", (event) => {
     } else if (!(await caches.has(CACHE))) {
       await precache(CACHE); // the staging cache went missing (another version's activation removed it)
     }
+    // Again, before the older caches go: what an older version kept after this one's install read it (a page
+    // still on it showed Japanese meanwhile) would be lost with them.
+    await carryOver(CACHE);
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
