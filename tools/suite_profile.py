@@ -3,6 +3,7 @@
     python3 -m pytest -p tools.suite_profile --suite-profile=suite.jsonl [PYTEST ARGS]
     python3 tools/suite_profile.py report suite.jsonl [--top 30]
     python3 tools/suite_profile.py compare before.jsonl after.jsonl    (over the tests both runs ran)
+    python3 tools/suite_profile.py compare --by-file before.jsonl after.jsonl    (tests merged or renamed between them)
 
 The plugin writes one JSON line per test (its setup, call and teardown wall times; the CPU of pytest's whole process
 tree over it — Chromium, its renderers, Playwright's driver, node — which other people's load on the machine does not
@@ -307,6 +308,30 @@ def compare(before_path: Path, after_path: Path, top: int) -> str:
     return "\n".join(lines)
 
 
+def compare_files(before_path: Path, after_path: Path) -> str:
+    """Two recorded runs file by file, over every test each run ran in the files both measured: for tests merged or
+    renamed between the runs (``compare`` matches tests by name). Either run should have run those files whole."""
+    runs = [read_records(before_path)[0], read_records(after_path)[0]]
+    files = sorted(set.intersection(*({t["file"] for t in run} for run in runs)))
+    if not files:
+        return "no file in both runs"
+
+    def totals(run, file):
+        tests = [t for t in run if t["file"] == file]
+        loads = sorted(t["load1"] for t in tests)
+        return (len(tests), sum(t["cpu"] for t in tests), sum(t["wall"] for t in tests),
+                sum(t.get("boot_n", 0) for t in tests), f"{loads[len(loads) // 2]:.1f} ({loads[0]:.1f}-{loads[-1]:.1f})")
+
+    lines = [_row(["file", "tests", "CPU s before", "CPU s after", "change", "wall s", "ready-mark waits",
+                   "load before: median (range)", "load after"]), _row(["---"] * 9)]
+    for file in sorted(files, key=lambda f: -totals(runs[0], f)[1]):
+        (n_b, cpu_b, wall_b, boots_b, load_b), (n_a, cpu_a, wall_a, boots_a, load_a) = (totals(r, file) for r in runs)
+        lines.append(_row([file, f"{n_b} -> {n_a}", f"{cpu_b:.0f}", f"{cpu_a:.0f}",
+                           f"{cpu_a / cpu_b - 1:+.0%}" if cpu_b else "", f"{wall_b:.0f} -> {wall_a:.0f}",
+                           f"{boots_b:.0f} -> {boots_a:.0f}", load_b, load_a]))
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -317,9 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     p_compare.add_argument("before", type=Path)
     p_compare.add_argument("after", type=Path)
     p_compare.add_argument("--top", type=int, default=30)
+    p_compare.add_argument("--by-file", action="store_true",
+                           help="file by file, every test of each run (for tests merged or renamed between them)")
     args = parser.parse_args(argv)
     if args.command == "compare":
-        print(compare(args.before, args.after, args.top))
+        print(compare_files(args.before, args.after) if args.by_file else compare(args.before, args.after, args.top))
     else:
         print(report(args.file, args.top))
     return 0

@@ -157,6 +157,45 @@ def page(context_factory):
     return context_factory().new_page()
 
 
+@pytest.fixture(scope="module")
+def booted_desktop(browser, server):
+    """One desktop page (1280x800, a profile of its own) with the app booted, lent in turn to the tests of a module
+    that take ``desktop_table``; with its own ``Watch``, read after each of those tests."""
+    watch = Watch()
+    context = browser.new_context(viewport=DESKTOP)
+    watch.attach(context)
+    context.on("page", watch.attach_page)
+    page = open_app(context.new_page(), server, "#/")
+    yield page, watch, set()
+    context.close()
+
+
+@pytest.fixture
+def desktop_table(booted_desktop, server):
+    """``deal(hash_text, drawn="#status")``: a new deal's table (a link with ``seed=``, a seed no test of the
+    module used before: the same link opened again resumes its game) in a desktop page where the app is up already,
+    as the module's earlier tests left it (one boot per module and worker, not one per test: docs/testing.md). For
+    a test that plays on a table of its own and is not about a fresh profile, its first screen or storage: saves
+    and history pile up across the tests; the settings are a fresh profile's again before each deal
+    (``as_with_a_fresh_profiles_settings``). Anything the page requested outside localhost, or an error it had,
+    during the test fails the test, as with ``page``."""
+    page, watch, opened = booted_desktop
+    watch.outside.clear()
+    watch.errors.clear()
+    page.set_viewport_size(DESKTOP)  # a test before may have left it at a phone's size
+
+    def deal(hash_text: str, drawn: str = "#status"):
+        assert "seed=" in hash_text, "a new deal each test: its own table, not the one the last test left"
+        assert hash_text not in opened, f"{hash_text} was opened in this page before: it would resume that game " \
+                                        "(give each test a seed of its own)"
+        opened.add(hash_text)
+        as_with_a_fresh_profiles_settings(page)  # a test before may have set the bots to "instant" (no travel)
+        return follow_link(page, server, hash_text, drawn)
+
+    yield deal
+    watch.check()
+
+
 def open_app(page, server, hash_text: str = ""):
     page.goto(server.base + hash_text)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
@@ -185,6 +224,16 @@ def as_on_a_first_visit(page) -> None:
     from tests.browser.phones import run_python
 
     run_python(page, "import __main__\n__main__.app.services.set_setting('tutorials_offered', [])")
+
+
+def as_with_a_fresh_profiles_settings(page) -> None:
+    """Put the running app's settings back to a fresh profile's (``DEFAULT_SETTINGS``: bots at normal speed, so
+    cards travel; sound on; no names; language as the browser's; every first game that teaches offered again)."""
+    from tests.browser.phones import run_python
+
+    run_python(page, "import __main__\nfrom junban.ui.services import DEFAULT_SETTINGS\n"
+                     "for key, value in DEFAULT_SETTINGS.items():\n"
+                     "    __main__.app.services.set_setting(key, list(value) if isinstance(value, list) else value)")
 
 
 def japanese_font_loaded(page, text: str, weight: int = 400) -> None:

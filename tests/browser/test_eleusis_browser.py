@@ -55,8 +55,8 @@ def take_turns(page, turns: int) -> None:
         done += 1
 
 
-def test_a_round_with_bots_through_the_string_builder_to_the_scores(page, server):
-    open_app(page, server, TABLE)
+def test_a_round_with_bots_through_the_string_builder_to_the_scores(desktop_table):
+    page = desktop_table(TABLE)
     instant(page)
     assert re.search(r"#/play/[a-z0-9]+$", page.url)
     wait_for_me(page)  # once the bot dealer has fixed the rule and the cards are dealt
@@ -89,8 +89,8 @@ def test_a_round_with_bots_through_the_string_builder_to_the_scores(page, server
     both_sizes(page, "round-end")
 
 
-def test_becoming_prophet_and_judging(page, server):
-    open_app(page, server, "#/eleusis?players=4&bots=3&seed=browser-2")
+def test_becoming_prophet_and_judging(desktop_table):
+    page = desktop_table("#/eleusis?players=4&bots=3&seed=browser-2")
     instant(page)
     wait_for_me(page)
     page.get_by_role("button", name="Become Prophet").click()  # the toggle: ask me after my next play
@@ -111,8 +111,8 @@ def test_becoming_prophet_and_judging(page, server):
 
 
 @pytest.mark.smoke  # the fast tier's test of this game (docs/testing.md)
-def test_the_dealers_rule_entry_with_the_live_checker(page, server):
-    open_app(page, server, "#/eleusis?players=4&bots=3&dealer=1&seed=browser-3")
+def test_the_dealers_rule_entry_with_the_live_checker(desktop_table):
+    page = desktop_table("#/eleusis?players=4&bots=3&dealer=1&seed=browser-3")
     instant(page)
     box = page.get_by_label("Your rule, in words or in the rule language")
     box.fill("if prev.red then card.rank > prev.rank else card.")
@@ -131,9 +131,9 @@ def test_the_dealers_rule_entry_with_the_live_checker(page, server):
     page.wait_for_function("() => document.querySelectorAll('.el-line .el-col').length >= 2", timeout=30_000)
 
 
-def test_solo_science_a_wrong_guess_shows_cards_and_a_right_guess_wins(page, server):
+def test_solo_science_a_wrong_guess_shows_cards_and_a_right_guess_wins(desktop_table):
     token = rulelink.encode("card.suit != prev.suit")
-    open_app(page, server, f"#/eleusis-science?rule={token}&seed=browser-4")
+    page = desktop_table(f"#/eleusis-science?rule={token}&seed=browser-4")
     assert "card.suit != prev.suit" not in page.locator("#app").inner_text()
     for i in range(3):
         hand(page).nth(i).click()

@@ -14,6 +14,7 @@ from tests.browser.conftest import (
     DESKTOP, PHONE, as_on_a_first_visit, follow_link, japanese_font_loaded, open_app, screenshot)
 
 LANDSCAPE = {"width": 667, "height": 375}
+SOLO = "#/the-game?players=1&seed=table-{}"  # a deal per test (desktop_table: the same link would resume its game)
 
 
 def phone(context_factory, **kwargs):
@@ -143,8 +144,8 @@ def test_the_move_log_and_recap_after_the_bots_turns(context_factory, server):
     expect(page.locator(".recent-tag")).to_have_count(0)
 
 
-def test_the_pass_the_device_cover_tells_what_happened_since(page, server):
-    open_app(page, server, "#/the-game?players=3&bots=1&seed=77&start=1")
+def test_the_pass_the_device_cover_tells_what_happened_since(desktop_table):
+    page = desktop_table("#/the-game?players=3&bots=1&seed=77&start=1", ".handover")
     page.get_by_role("button", name="I am Player 1: show my hand").click()
     page.get_by_label("Bot speed").select_option("instant")
     for card in sorted(hand(page))[:2]:
@@ -166,8 +167,8 @@ def drag(page, source, target, steps: int = 8) -> None:
     page.mouse.up()
 
 
-def test_drag_a_card_onto_a_pile_with_a_mouse(page, server):
-    open_app(page, server, "#/the-game?players=1&seed=123")
+def test_drag_a_card_onto_a_pile_with_a_mouse(desktop_table):
+    page = desktop_table(SOLO.format("drag"), ".hand .card")
     high = max(hand(page))
     drag(page, page.get_by_role("button", name=str(high), exact=True), page.locator("#pile-0"))
     expect(page.locator("#pile-0 .pile-top .card-num")).to_have_text(str(high))
@@ -225,23 +226,27 @@ def test_cards_travel_when_played_and_not_under_reduced_motion(context_factory, 
         expect(page.locator("#pile-1 .pile-top .card-num")).to_have_text(str(second))
 
 
-def test_while_a_card_flies_the_pile_already_names_its_new_top(page, server):
+def test_while_a_card_flies_the_pile_already_names_its_new_top(desktop_table):
     """Only the picture moves: the pile's accessible name says the new top at once, not "top" with no number."""
-    open_app(page, server, "#/the-game?players=1&seed=123")
+    page = desktop_table(SOLO.format("flies"), ".hand .card")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Animation.enable")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # a flight of ~7 s
-    card = min(hand(page))
-    page.get_by_role("button", name=str(card), exact=True).click()
-    page.locator("#pile-0").click()
-    assert travelling(page) > 0
-    expect(page.get_by_role("button", name=re.compile(rf"^Ascending pile 1, top {card}\b"))).to_be_visible(timeout=2000)
-    assert travelling(page) > 0, "the card had landed already: the check proved nothing"
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    try:
+        card = min(hand(page))
+        page.get_by_role("button", name=str(card), exact=True).click()
+        page.locator("#pile-0").click()
+        assert travelling(page) > 0
+        expect(page.get_by_role("button", name=re.compile(rf"^Ascending pile 1, top {card}\b"))).to_be_visible(
+            timeout=2000)
+        assert travelling(page) > 0, "the card had landed already: the check proved nothing"
+    finally:  # the page goes on to the module's next test
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
 
 
-def test_undo_brings_the_card_back_into_the_hand(page, server):
-    open_app(page, server, "#/the-game?players=1&seed=123")
+def test_undo_brings_the_card_back_into_the_hand(desktop_table):
+    page = desktop_table(SOLO.format("undo"), ".hand .card")
     card = min(hand(page))
     page.get_by_role("button", name=str(card), exact=True).click()
     page.get_by_role("button", name=re.compile(r"^Ascending pile 1, top")).click()
@@ -250,8 +255,8 @@ def test_undo_brings_the_card_back_into_the_hand(page, server):
     assert travelling(page) > 0, "the card travels back"
 
 
-def test_a_message_floats_over_the_table_and_stays_on_its_screen(page, server):
-    open_app(page, server, "#/the-game?players=1&seed=123")
+def test_a_message_floats_over_the_table_and_stays_on_its_screen(desktop_table):
+    page = desktop_table(SOLO.format("message"), ".hand .card")
     piles_at = page.locator(".piles").bounding_box()["y"]
     high = max(hand(page))
     page.get_by_role("button", name=str(high), exact=True).click()

@@ -118,6 +118,8 @@ def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
     assert "| test_tiny.py | 1 |" in report
     same = run_tool("tools/suite_profile.py", "compare", str(record), str(record))
     assert same.startswith("all: 1 tests in both runs") and "(+0%)" in same
+    by_file = run_tool("tools/suite_profile.py", "compare", "--by-file", str(record), str(record))
+    assert "| test_tiny.py | 1 -> 1 |" in by_file
 
 
 def test_the_browser_tools_run_on_the_build_named_or_build_one_that_they_remove(tmp_path, monkeypatch):
