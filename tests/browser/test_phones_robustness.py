@@ -98,7 +98,9 @@ def test_hostile_messages_a_dropped_guest_and_a_reloaded_host(phone_factory):
     table.play(person, max_actions=3)  # its turn, played on
 
     # 3. The host's page reloads mid-game: the game resumes from its save; the guest re-pairs and plays on (by the
-    # fallback: a new code, two exchanges; test_phones_host_reload.py takes the host's answer in one).
+    # fallback: a new code, two exchanges; test_phones_host_reload.py takes the host's answer in one). No bot is
+    # mid-move as the page reloads (its move would be made again by the reloaded page: a race of the test's own).
+    table.play(person, until=lambda t: t.status()["to_act"] not in t.status()["bots"])
     mark = table.everyone_heard()
     host.reload()
     host.wait_for_selector('html[data-ready="true"]', timeout=90_000)
