@@ -16,6 +16,7 @@ from junban.net.guest import Pairing
 from junban.storage import SAVE_PREFIX
 from junban.ui.screens.seat import SeatScreen
 from tests.net.test_phones_rejoin import Exchanges
+from tests.net.test_playing_on_phones import hosted
 from tests.ui.fakeplatform import DictStorage
 from tests.ui.phoneskit import Room, host_table, join, play_to_end
 from tests.ui.tablekit import by_attr, by_id
@@ -24,14 +25,7 @@ from tests.ui.tablekit import by_attr, by_id
 def hosted_with_storage(room: Room, game: str, kinds: list[str]):
     """A host set up with phone seats, on a storage of its own (so its page can reload onto the same save)."""
     storage = DictStorage()
-    host, platform = room.phone(f"#/{game}", storage=storage)
-    setup = host.screen
-    setup.handle("setup:players", str(len(kinds)))
-    for i, kind in enumerate(kinds):
-        setup.handle("setup:kind", f"{i}:{kind}")
-    setup.handle("setup:start", None)
-    host.render()
-    room.run(0.2)
+    host, platform = hosted(room, game, kinds, storage=storage)
     return host, platform, storage
 
 

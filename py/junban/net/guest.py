@@ -497,13 +497,9 @@ class Guest:
         if not self.standing_ready:
             return ProtocolError("no way back to offer just now", code="net.no_standing")
         try:
-            answer_sdp, extra = sdp.read_answer(answer_token(text))
+            answer_sdp, (offer_name, table_name, seat) = sdp.read_named_answer(answer_token(text))
         except sdp.SdpError as err:
             return err
-        names = sdp.names_of(extra)
-        if names is None:
-            return sdp.SdpError("pairing.malformed", "the answer names no code")
-        offer_name, table_name, seat = names
         if table_name != sdp.table_names(self.table_id):
             return ProtocolError("this code is for another table", code="pairing.other_table")
         if seat != self.seat:

@@ -174,13 +174,9 @@ class Host:
         if JOIN_ROUTE in (token if isinstance(token, str) else ""):
             return ProtocolError("this is the host's own pairing link", code="pairing.own_link")
         try:
-            text, extra = sdp.read_answer(answer_token(token))
+            text, (offer_name, table_name, named_seat) = sdp.read_named_answer(answer_token(token))
         except sdp.SdpError as err:
             return err
-        names = sdp.names_of(extra)
-        if names is None:
-            return sdp.SdpError("pairing.malformed", "the answer names no code")
-        offer_name, table_name, named_seat = names
         target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
         spare = next((link for link in self.links.values()
                       if link.spare_conn is not None and link.spare_name == offer_name), None)

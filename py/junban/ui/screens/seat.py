@@ -224,18 +224,8 @@ class JoinScreen:
                              "aria-label": t("join.camera")}) if self.scanning else None,
                  h("button", {"type": "button", "class": "button primary", "data-act": "join:scan", "id": "join-scan"},
                    t("join.scan_stop") if self.scanning else t("join.scan_again")),
-                 h("form", {"class": "join-paste", "data-submit": "join:paste"},
-                   h("label", {"class": "field-label", "for": "join-paste"}, t("join.paste_label")),
-                   h("div", {"class": "row"},
-                     h("input", {"type": "text", "id": "join-paste", "data-field": "join-paste",
-                                 "value": self.paste_text, "autocomplete": "off", "spellcheck": "false",
-                                 "placeholder": t("home.join_paste"),
-                                 "aria-invalid": "true" if self.paste_error else None,
-                                 "aria-describedby": "join-paste-error" if self.paste_error else None}),
-                     h("button", {"type": "button", "class": "button small", "data-act": "join:paste",
-                                  "id": "join-paste-go"}, t("home.join_go"))),
-                   h("p", {"class": "error-text", "id": "join-paste-error", "role": "alert"}, self.paste_error)
-                   if self.paste_error else None))
+                 paste_box("join-paste", "join:paste", self.paste_text, self.paste_error, t("join.paste_label"),
+                           t("home.join_paste"), t("home.join_go")))
 
     def field(self, name: str, value, final: bool) -> bool:
         if name != "join-paste" or not isinstance(value, str):
@@ -305,6 +295,22 @@ class JoinScreen:
 
     def leave(self) -> None:
         self._stop_scan()
+
+
+def paste_box(name: str, act: str, value: str, error: str | None, label: str, placeholder: str, go: str,
+              form_class: str = "join-paste"):
+    """A box for a host's link or code (field ``name``), its button (``act``; ``#<name>-go``) and why the last one
+    was refused, right under it (``#<name>-error``, the field's description)."""
+    return h("form", {"class": form_class, "data-submit": act},
+             h("label", {"class": "field-label", "for": name}, label),
+             h("div", {"class": "row"},
+               h("input", {"type": "text", "id": name, "data-field": name, "value": value, "autocomplete": "off",
+                           "spellcheck": "false", "placeholder": placeholder, "enterkeyhint": "go",
+                           "aria-invalid": "true" if error else None,
+                           "aria-describedby": f"{name}-error" if error else None}),
+               h("button", {"type": "button", "class": "button small", "data-act": act, "id": f"{name}-go"}, go)),
+             h("p", {"class": "error-text field-error", "id": f"{name}-error", "role": "alert"}, error)
+             if error else None)
 
 
 def refusal_text(err: JunbanError) -> str:
@@ -554,18 +560,8 @@ class SeatScreen(TableScreen):
                 h("button", {"type": "button", "class": "button primary small", "data-act": "seat:back-scan",
                              "id": "guest-back-scan"},
                   t("join.scan_stop") if self.back_scanning else t("guest.back_scan")),
-                h("form", {"class": "guest-back-paste", "data-submit": "seat:back"},
-                  h("label", {"class": "field-label", "for": "guest-back"}, t("guest.back_paste")),
-                  h("div", {"class": "row"},
-                    h("input", {"type": "text", "id": "guest-back", "data-field": "guest-back",
-                                "value": self.back_text, "autocomplete": "off", "spellcheck": "false",
-                                "placeholder": t("guest.back_placeholder"), "enterkeyhint": "go",
-                                "aria-invalid": "true" if self.back_error else None,
-                                "aria-describedby": "guest-back-error" if self.back_error else None}),
-                    h("button", {"type": "button", "class": "button small", "data-act": "seat:back",
-                                 "id": "guest-back-go"}, t("guest.back_go"))),
-                  h("p", {"class": "error-text field-error", "id": "guest-back-error", "role": "alert"},
-                    self.back_error) if self.back_error else None),
+                paste_box("guest-back", "seat:back", self.back_text, self.back_error, t("guest.back_paste"),
+                          t("guest.back_placeholder"), t("guest.back_go"), form_class="guest-back-paste"),
                 h("p", {"class": "guest-back-or"}, t("guest.back_rejoin_or"), " ",
                   h("a", {"class": "button quiet small", "href": f"#/join?p={spare}", "id": "guest-rejoin"},
                     t("guest.rejoin_at", host=host) if host else t("guest.rejoin_plain"))) if spare else None]
