@@ -113,7 +113,8 @@ class Session:
 
     def __init__(self, id: str, game: str, config: dict, seed: str, seats: list[Seat],
                  actions: list[dict] | None = None, created: float = 0.0, updated: float = 0.0,
-                 mode: str | None = None, hints: int = 0, private: bool = False):
+                 mode: str | None = None, hints: int = 0, private: bool = False,
+                 standing: dict[int, str] | None = None):
         if game not in GAME_MODULES:
             raise ConfigError("unknown game", code="config.unknown_game")
         self.id = id
@@ -130,6 +131,9 @@ class Session:
         # Dealt from a secret seed for a table played on several phones (rng.secret_seed), never shown or shared
         # while the game runs; a table with phones whose deal is not private says its seed may be known.
         self.private = private is True
+        # Seat -> the standing offer its phone sent (junban.net.host: after the host's page reloads it answers
+        # this, one exchange per phone instead of two). Not part of the game: a way back, checked when used.
+        self.standing = dict(standing or {})
         self.players_check()
         self.created = created or time.time()
         self.updated = updated or self.created
@@ -399,6 +403,8 @@ class Session:
             **({"mode": self.mode} if self.mode else {}),
             **({"hints": self.hints} if self.hints else {}),
             **({"private": True} if self.private else {}),
+            **({"standing": [{"seat": seat, "code": code} for seat, code in sorted(self.standing.items())]}
+               if self.standing else {}),
         }
 
     @classmethod
@@ -427,4 +433,6 @@ class Session:
             mode=record.get("mode"),
             hints=record.get("hints", 0),
             private=record.get("private") is True,
+            standing={item["seat"]: item["code"] for item in (record.get("standing") if isinstance(
+                record.get("standing"), list) else []) if isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("code"), str)},
         )

@@ -403,11 +403,14 @@ NAME = Text(64, plain=True)
 SEAT = Fields({"kind": Choice("person", "bot"), "name": NAME}, {"level": Text(20, r"[a-z0-9_-]+", 1), "phone": Flag()})
 ACTION = Fields({}, extra=Plain(3), most=8)  # the engine checks every move strictly; this bounds its size
 CONFIG = Fields({}, extra=Plain(2), most=16)
+PAIRING_CODE = Text(600, r"[A-Za-z0-9_-]+", 20)  # a pairing code as junban.net.sdp packs it (base64url)
+# A phone's standing offer, kept by its host (junban.net.host: the way back in one exchange after the host's reload)
+STANDING = ListOf(Fields({"seat": Int(0, 7), "code": PAIRING_CODE}), 8)
 SAVE = Fields(
     {"schema": Int(1, 1000), "type": Choice("save"), "id": Text(32, r"[a-z0-9]+", 4), "game": GAME_SLUG,
      "config": CONFIG, "seed": SEED, "seats": ListOf(SEAT, 8, 1), "actions": ListOf(ACTION, MAX_ACTIONS),
      "created": TIME, "updated": TIME, "finished": Flag()},
-    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS), "private": Flag()})
+    {"mode": Choice(*SAVE_MODES), "hints": Int(0, MAX_HINTS), "private": Flag(), "standing": STANDING})
 ENTRY = Fields(  # one finished game in the history (junban.history); at most ~350 characters as JSON
     {"id": Text(40, r"[A-Za-z0-9_.:-]+", 1), "game": GAME_SLUG, "bucket": Text(32, r"[a-z0-9+_-]+", 1),
      "players": Int(1, 8), "won": Flag()},
@@ -435,7 +438,7 @@ GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.
      "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
      "updated": TIME},
     {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED,
-     "spare": Text(600, r"[A-Za-z0-9_-]+", 20)})  # the host's spare pairing code: back in one exchange
+     "spare": PAIRING_CODE})  # the host's spare pairing code: back in one exchange
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:
@@ -721,6 +724,7 @@ class Store:
         record = self._read_json(key)
         if record is MISSING:
             return None
+        record = self._standing_checked(key, record)
         try:
             record = check_save(record, save_id)
         except UnreadableRecord as err:
@@ -729,6 +733,26 @@ class Store:
         if len(self._checked) > 500:  # more saves than any device keeps: start again
             self._checked.clear()
         self._checked[key] = raw
+        return record
+
+    def _standing_checked(self, key: str, record):
+        """A save whose phones' standing offers (``standing``, optional) do not fit their shape (changed by hand or
+        by another page) loses that field only: the game opens as it was, a copy of the whole record is kept
+        aside, the save is written back without it, and the person is told why (those phones pair with a new
+        code after this reload). Nothing else of the save is lost for a way back that can be made again."""
+        if type(record) is not dict or "standing" not in record or STANDING.fits(record["standing"]):
+            return record
+        raw = self.backend.get(key) or ""
+        reason = UnreadableRecord("its phones' ways back (field 'standing') are not readable",
+                                  code="record.standing")
+        backup_key = self.keep_copy(_live_what(key), raw)
+        record = {name: value for name, value in record.items() if name != "standing"}
+        try:
+            if backup_key is not None:
+                self.backend.set(key, to_json(record))  # (told once: the field is gone from the stored save)
+        except StorageFull:
+            pass
+        self.problems.append(Problem(key, reason, backup_key, name_record(key, raw)))
         return record
 
     def save_unreadable(self, save_id: str, reason: UnreadableRecord) -> None:

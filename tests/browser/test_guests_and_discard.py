@@ -70,7 +70,8 @@ def test_23_on_phones_every_phone_discards_at_once_and_a_guest_that_loses_its_ho
     # The host's page closes: the phone shows it, cannot act, and its way back stays in view.
     host.close()
     expect(first.locator("#guest-banner")).to_contain_text(words["away"], timeout=30_000)
-    assert in_view(first, "#guest-rescan") and in_view(first, "#guest-banner")
+    # (its page still open: the reloaded host's code is scanned or pasted right there, issue 41's standing offer)
+    assert in_view(first, "#guest-back-scan") and in_view(first, "#guest-back") and in_view(first, "#guest-banner")
     first.locator(".tt-hand .tt-card").last.tap(force=True)  # a tap on the dimmed hand: nothing, no toast
     first.wait_for_timeout(400)
     expect(first.locator(".tt-card[aria-pressed='true']")).to_have_count(0)

@@ -18,8 +18,7 @@ from tests.ui.phoneskit import Room, choose, host_table, join, play_to_end
 
 
 def guest_conn(platform) -> str:
-    [conn] = platform.peer_network.connections_of(platform)
-    return conn
+    return platform.peer_network.channel_of(platform)
 
 
 def received(room: Room, platform) -> list[str]:

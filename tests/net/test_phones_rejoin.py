@@ -4,8 +4,9 @@ the other by the people (a QR code scanned or a link/code sent and pasted).
 - A guest's reload: **1 exchange** (was 2). The host keeps a spare connection waiting for each welcomed phone and
   sends its code over the open channel (``spare``); the phone keeps it with its seat, so after a reload its
   "Rejoin" shows the answer at once, and the host takes it (scanned or pasted) where the seat is shown lost.
-- A host's reload: **2 exchanges per phone**, as before: the spares lived in the host's page and died with it (a
-  new code to each phone, its answer back). docs/multiplayer.md says why fewer needs more than this design.
+- A host's reload: the spares lived in the host's page and died with it; each phone's standing offer brings it to
+  1 exchange per phone (``test_phones_host_reload.py``), and a new code (2 exchanges) stays the way for a phone
+  without one. docs/multiplayer.md says why fewer is not possible without a server.
 """
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def test_a_phone_answering_its_spare_while_the_host_shows_a_new_code_is_taken_an
     assert table.hosting.status(1) == "playing" and back.screen.connected
 
 
-def test_a_host_reload_still_takes_two_exchanges_per_phone_and_an_old_spare_is_refused_by_name():
+def test_after_a_host_reload_an_old_spare_is_refused_by_name_and_new_codes_take_two_exchanges_per_phone():
     room = Room()
     host_storage = DictStorage()
     host, host_platform = room.phone("#/23", storage=host_storage)
@@ -137,10 +138,10 @@ def test_a_host_reload_still_takes_two_exchanges_per_phone_and_an_old_spare_is_r
     room.drop(old.platform)
     exchanges = Exchanges()
     for seat in (1, 2):
-        table.handle("phones:show", str(seat))
+        table.handle("phones:new", str(seat))  # (as for a phone whose page reloaded too: no standing offer)
         room.run(0.5)
         app, _ = exchanges.open_code(room, table.hosting.links[seat].code, storages[seat])
         exchanges.answer(room, host, seat, app)
         assert table.hosting.status(seat) == "playing" and isinstance(app.screen, SeatScreen)
-    assert exchanges.count == 4, "two per phone after a host's reload"
+    assert exchanges.count == 4, "two per phone with new codes"
     assert not by_attr(host.platform, "id", "phones-answer-error")

@@ -14,8 +14,7 @@ from tests.ui.phoneskit import Room, choose, host_table, join, pairing_link
 
 
 def guest_conn(platform) -> str:
-    [conn] = platform.peer_network.connections_of(platform)
-    return conn
+    return platform.peer_network.channel_of(platform)
 
 
 def acks(room: Room, platform) -> list[dict]:
@@ -219,7 +218,10 @@ def test_the_host_reloading_loses_nothing_and_the_phones_pair_again():
     table2 = host_table(host2)
     assert table2.session.actions == moves, "the game resumes from its save"
     assert table2.sheet.is_open("phones"), "the phones are asked to pair again"
-    again, _ = join(room, host2, 1, storage=guest_storage)
+    assert table2.hosting.status(1) == "answering", "its answer to the phone's standing offer (issue 41)"
+    guest.field("guest-back", table2.hosting.links[1].code, final=True)  # the phone, still open, takes it
+    room.run(0.5)
+    again = guest
     assert again.screen.session.view(1) == table2.session.view(1)
     again.screen.act(choose("the-game", 1, again.screen.session.legal_actions()))
     room.run(1.0)

@@ -9,9 +9,10 @@ from junban.net.guest import GuestGame
 from tests.ui.phoneskit import Room, host_table, join, pairing_link, play_to_end
 
 
-def hosted(room: Room, game: str, kinds: list[str], lang: str = "en", fields: dict | None = None):
-    """The host phone with a new game set up with these seats ("person", "phone" or "bot") and setup ``fields``."""
-    app, platform = room.phone(f"#/{game}", lang=lang)
+def hosted(room: Room, game: str, kinds: list[str], lang: str = "en", fields: dict | None = None, storage=None):
+    """The host phone with a new game set up with these seats ("person", "phone" or "bot") and setup ``fields``
+    (on ``storage``, if given: a page that reloads onto the same save)."""
+    app, platform = room.phone(f"#/{game}", lang=lang, storage=storage)
     setup = app.screen
     setup.handle("setup:players", str(len(kinds)))
     for i, kind in enumerate(kinds):

@@ -438,6 +438,12 @@ says the error "no-webrtc" at once, as assets/peer.js does). ``sent`` records ev
         """The ids of a platform's connections that are not closed."""
         return [end.conn_id for end in self._ends.values() if end.platform is platform and not end.closed]
 
+    def channel_of(self, platform) -> str:
+        """The id of a guest phone's one open channel (its standing offer, a connection still waiting, aside)."""
+        [conn] = [end.conn_id for end in self._ends.values() if end.platform is platform and not end.closed
+                  and end.open]
+        return conn
+
     # -- inside
 
     def _restore(self, end: _FakeEnd) -> None:

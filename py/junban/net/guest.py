@@ -10,6 +10,12 @@ which determines nothing of the host's game).
 
 What a guest must keep to come back (the page closed, the screen went dark, the Wi-Fi blinked) is ``record()``:
 the table, the seat, and the last snapshot. Scanning the host's new code for the same seat picks it up again.
+
+For the host's own reload, a welcomed guest keeps a *standing offer* (``_offer_standing``): a second connection of
+its own, whose code it sends the host (``standing``), who keeps it in its save. When the host's page comes back it
+answers that offer; this phone, its page and that connection still open, takes the answer (``take_back``) and the
+channel opens on it: one exchange. The standing offer lives as long as this page (a phone that reloaded too pairs
+as before: a new code, its answer back).
 """
 from __future__ import annotations
 
@@ -236,6 +242,11 @@ class Guest:
         self.spare: str | None = None  # the host's spare code for this seat (``spare``): a way back in one exchange
         self.moved_from: str | None = None  # the table this seat just left for the host's next game (``next``)
         self.finished: GuestGame | None = None  # that table's game, over, until the screens have recorded it
+        self.standing_conn: str | None = None  # this phone's standing offer: a connection kept for the host's reload
+        self.standing_code: str | None = None  # its pairing code (sent to the host: ``standing``)
+        self.standing_offer: str | None = None  # its offer's SDP (what the host's answer must name)
+        self.standing_table: str | None = None  # the table it names (a rematch moves the seat: a new one then)
+        self.back_taken = False  # an answer of the host's to the standing offer was taken, its channel awaited
         self._timer = None
         if kept:
             self._restore(kept)
@@ -264,6 +275,7 @@ class Guest:
         if self.conn is not None:
             self.platform.peer_close(self.conn)
             self.conn = None
+        self._drop_standing()
         if self._timer is not None:
             self.platform.cancel(self._timer)
             self._timer = None
@@ -329,7 +341,9 @@ class Guest:
             self.rejoined_from = list(self.entries) if self.entries else None  # what it had: is the host behind?
             self.welcome = welcome
             self.problem = None
+            self.back_taken = False
             self._set("playing")
+            self._offer_standing()
             return "status"
         if kind == "ping":
             return None  # (also between a ``next`` and the new table's welcome)
@@ -348,7 +362,7 @@ class Guest:
             return "seats"
         if kind == "spare":
             code = protocol.need_str(message, "code", 600)
-            if spare_pairing(code, self.table_id, self.seat, self.game_slug) is None:
+            if seat_pairing(code, self.table_id, self.seat, self.game_slug) is None:
                 raise ProtocolError("not a code for this seat", code="net.bad_spare")
             self.spare = code
             return "spare"
@@ -416,8 +430,94 @@ class Guest:
         self.pending, self.queued, self.refusal, self.rejoined_from = None, [], None, None
         self.went_back, self.hinted_at, self.hint_seed = 0, None, secret_seed()
         self.problem, self.spare = None, None
+        self._drop_standing()  # its code names the old table: the new table's welcome brings a new one
         self._set("joining")
         self._send("hello", table=self.table_id, seat=self.seat)
+
+    # ------------------------------------------------------------------ the host's reload in one exchange
+
+    def _offer_standing(self) -> None:
+        """Once welcomed, keep a standing offer (a connection this phone offers, waiting) and send the host its code
+        (``standing``: a pairing code of this table, seat and game, fresh connection credentials, nothing else).
+        One per page and table: sent again on each new channel, replaced once used."""
+        from junban.net import sdp
+
+        if self.standing_code is not None and self.standing_table == self.table_id:
+            self._send("standing", code=self.standing_code)
+            return
+        if self.standing_conn is not None and self.standing_table == self.table_id:
+            return  # (being made: sent when its offer is ready)
+        self._drop_standing()
+        table = self.standing_table = self.table_id
+
+        def on_event(conn, kind, data):
+            if conn == self.conn:  # it became the channel (``take_back``)
+                self._event(kind, data)
+            elif conn != self.standing_conn:
+                return
+            elif kind == "offer":
+                try:
+                    code = sdp.pack_offer(str(data), protocol.pack_meta(table, self.seat, self.game_slug))
+                except JunbanError:  # no address to offer (Wi-Fi off): no way back but a new code
+                    self._drop_standing()
+                    return
+                self.standing_code, self.standing_offer = code, str(data)
+                if self.status == "playing" and self.table_id == table:
+                    self._send("standing", code=code)
+            elif kind == "open":  # the host's answer was taken: this is the seat's channel now
+                if self.conn is not None:
+                    self.platform.peer_close(self.conn)
+                self.conn, self.standing_conn = conn, None
+                self.standing_code = self.standing_offer = self.standing_table = None
+                self.seq_in = 0  # a new channel: the host counts its messages from 1 again
+                self._event(kind, data)
+            elif kind in ("closed", "error") or (kind == "state" and data in ("failed", "closed")):
+                answered = self.back_taken
+                self._drop_standing()
+                if answered and self.status not in ("playing", "ended"):
+                    self.problem = "net.unreachable"
+                    self._set("unreachable")
+                    self.on_change("status")
+
+        self.standing_conn = self.platform.peer_host(on_event)
+
+    @property
+    def standing_ready(self) -> bool:
+        """Can this phone take the host's answer to its standing offer (after the host's page reloaded)?"""
+        return self.standing_conn is not None and self.standing_code is not None and not self.back_taken \
+            and self.standing_table == self.table_id
+
+    def take_back(self, text: str) -> JunbanError | None:
+        """The host's answer to this phone's standing offer (scanned or pasted, after the host's page reloaded):
+        taken if it names that very offer (its fingerprint's first bytes), this table and this seat — else the
+        reason, nothing done. The channel then opens on the standing connection and this phone says hello."""
+        from junban.net import sdp
+        from junban.net.host import answer_token
+
+        if not self.standing_ready:
+            return ProtocolError("no way back to offer just now", code="net.no_standing")
+        try:
+            answer_sdp, (offer_name, table_name, seat) = sdp.read_named_answer(answer_token(text))
+        except sdp.SdpError as err:
+            return err
+        if table_name != sdp.table_names(self.table_id):
+            return ProtocolError("this code is for another table", code="pairing.other_table")
+        if seat != self.seat:
+            return ProtocolError("this code is for another seat's phone", code="pairing.other_seat", seat=seat)
+        if offer_name != sdp.fingerprint(self.standing_offer)[:4]:
+            return ProtocolError("this code answers an older code of this phone", code="pairing.old_standing")
+        self.back_taken = True
+        self.problem = None
+        self._set("joining")
+        self.platform.peer_answer(self.standing_conn, answer_sdp)
+        self._ensure_timer()
+        return None
+
+    def _drop_standing(self) -> None:
+        if self.standing_conn is not None:
+            self.platform.peer_close(self.standing_conn)
+        self.standing_conn = self.standing_code = self.standing_offer = self.standing_table = None
+        self.back_taken = False
 
     def leave(self) -> None:
         """The person leaves the table (the screen asked first): the host is told (``leave``, for this seat), so
@@ -505,7 +605,7 @@ class Guest:
             self.problem = "net.unreachable"
             self._set("unreachable")  # the channel may still open: the host can take the answer late
             changed = True
-        if self.status != "ended" and self.conn is not None:
+        if self.status != "ended" and (self.conn is not None or self.back_taken):
             self._ensure_timer()
         if changed:
             self.on_change("status")
@@ -536,13 +636,14 @@ class Guest:
             self.hint_seed = game.hint_seed
             self.game, self.entries = game, entries
             spare = kept.get("spare")
-            if isinstance(spare, str) and spare_pairing(spare, self.table_id, self.seat, self.game_slug):
+            if isinstance(spare, str) and seat_pairing(spare, self.table_id, self.seat, self.game_slug):
                 self.spare = spare
             self.entry_chars = [len(protocol.encode("e", 0, e=list(e))) for e in entries]
 
 
-def spare_pairing(code: object, table_id: str, seat: int, game: str) -> Pairing | None:
-    """The host's spare code for a seat (``spare``), if it is one for that very table, seat and game; else None."""
+def seat_pairing(code: object, table_id: str, seat: int, game: str) -> Pairing | None:
+    """A pairing code for a seat — the host's spare code (``spare``) or a phone's standing offer (``standing``) — if
+    it is one for that very table, seat and game; else None."""
     try:
         pairing = Pairing(code)
     except Exception:  # noqa: BLE001 - anything a host (or a page) put there: not a way back

@@ -21,7 +21,9 @@ table, seat and game), takes the answer the guest's phone shows (``answer``), an
   the game's log.
 
 It also keeps a spare connection per welcomed phone, whose code the phone keeps (``_offer_spare``): a phone back
-from a reload answers it at once, one exchange instead of two. A rematch hands the open channels to the next
+from a reload answers it at once, one exchange instead of two. The mirror for the host's own reload: each phone
+sends its *standing offer* (``standing``), which the host keeps in its save; a reloaded host answers it
+(``answer_standing``) and shows that answer, which the phone, its page still open, takes: one exchange per phone. A rematch hands the open channels to the next
 game's host (``take_over``): the phones go on there with no new pairing.
 
 The host never needs the guest: a lost seat just waits for its person. What the host sends is plain data; the
@@ -44,8 +46,9 @@ RECENT = 16  # an intent made at one of a seat's last this many updates may stil
 # A seat link's status: "preparing" (its code is being made), "offering" (code shown, waiting for the guest's
 # answer), "connecting" (answer taken), "playing", "lost" (was playing, gone quiet), "unreachable" (answer taken,
 # never connected), "left" (its person left the table from the phone: ``leave``), "released" (the host gave the seat
-# to a bot or a person at its own device: ``release``; its spare connection still waits), "closed" (no link).
-SHOWN_CODE = ("preparing", "offering", "connecting", "unreachable")
+# to a bot or a person at its own device: ``release``; its spare connection still waits), "answering" (after the
+# host's reload: its answer to the phone's standing offer shown, waiting for the phone to take it), "closed" (no link).
+SHOWN_CODE = ("preparing", "offering", "answering", "connecting", "unreachable")
 
 # The transport's errors (assets/peer.js) as the problems the screens name: each is its own cause, never the Wi-Fi.
 TRANSPORT_ERRORS = {
@@ -85,18 +88,21 @@ class SeatLink:
     spare_conn: str | None = None  # a second connection kept waiting for this seat's phone to come back (``spare``)
     spare_code: str | None = None  # its pairing code (sent to the phone, which keeps it with its seat)
     spare_name: bytes = b""  # the first bytes of its fingerprint: what an answer to it names
+    standing: bool = False  # the shown code is this host's answer to the phone's standing offer (``answer_standing``)
 
 
 class Host:
-    def __init__(self, platform, table_id: str, game: str, source, on_change, page_url: str = ""):
+    def __init__(self, platform, table_id: str, game: str, source, on_change, page_url: str = "", save=None):
         """``source``: the table being played — ``session`` (the game), ``entries()`` (the move log's entries),
-        ``apply_for(seat, action) -> JunbanError | None`` and ``note_hint()``. ``on_change()``: draw again."""
+        ``apply_for(seat, action) -> JunbanError | None`` and ``note_hint()``. ``on_change()``: draw again.
+        ``save()``: write the game's save (a phone's standing offer is kept in it: ``Session.standing``)."""
         self.platform = platform
         self.table_id = table_id
         self.game = game
         self.source = source
         self.on_change = on_change
         self.page_url = page_url
+        self.save = save or (lambda: None)
         self.session = source.session  # the game (kept while no table shows it)
         self.links: dict[int, SeatLink] = {}
         self._by_conn: dict[str, SeatLink] = {}
@@ -129,6 +135,7 @@ class Host:
         link.code = None
         link.offer_name = b""
         link.problem = None
+        link.standing = False
         self._set(link, "preparing")
 
         def on_event(conn, kind, data):
@@ -167,13 +174,9 @@ class Host:
         if JOIN_ROUTE in (token if isinstance(token, str) else ""):
             return ProtocolError("this is the host's own pairing link", code="pairing.own_link")
         try:
-            text, extra = sdp.read_answer(answer_token(token))
+            text, (offer_name, table_name, named_seat) = sdp.read_named_answer(answer_token(token))
         except sdp.SdpError as err:
             return err
-        names = sdp.names_of(extra)
-        if names is None:
-            return sdp.SdpError("pairing.malformed", "the answer names no code")
-        offer_name, table_name, named_seat = names
         target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
         spare = next((link for link in self.links.values()
                       if link.spare_conn is not None and link.spare_name == offer_name), None)
@@ -326,6 +329,74 @@ class Host:
             self.platform.peer_close(link.spare_conn)
         link.spare_conn, link.spare_code, link.spare_name = None, None, b""
 
+    # ------------------------------------------------------------------ the host's reload in one exchange per phone
+
+    def _keep_standing(self, link: SeatLink, message: dict) -> None:
+        """The phone's standing offer (``standing``): kept in the save if it is a pairing code for this very table,
+        seat and game (fresh connection credentials, nothing else), else refused with the reason, nothing kept."""
+        from junban.net.guest import seat_pairing
+
+        code = message.get("code")
+        if not isinstance(code, str) or len(code) > 600 or seat_pairing(code, self.table_id, link.seat,
+                                                                         self.game) is None:
+            self._refuse(link, message["s"], ProtocolError("not a code for this seat", code="net.bad_standing"))
+            return
+        if self.session.standing.get(link.seat) != code:
+            self.session.standing[link.seat] = code
+            self.save()
+
+    def answer_standing(self, seat: int) -> JunbanError | None:
+        """After this host's page reloaded: answer the standing offer ``seat``'s phone sent (kept in the save) and
+        show that answer (status "answering"); the phone, whose page and standing connection are still open,
+        takes it (one exchange) and the channel opens as after any answer. An error (nothing made) when the save
+        holds none for the seat, or one that is not a code for this table and seat (then it is dropped)."""
+        from junban.net import sdp
+        from junban.net.guest import seat_pairing
+
+        code = self.session.standing.get(seat)
+        if code is None:
+            return ProtocolError("this seat's phone left no standing code", code="net.no_standing", seat=seat)
+        pairing = seat_pairing(code, self.table_id, seat, self.game)
+        if pairing is None:
+            del self.session.standing[seat]
+            self.save()
+            return ProtocolError("the standing code kept for this seat is not one for it", code="net.bad_standing",
+                                 seat=seat)
+        link = self.links.get(seat) or SeatLink(seat)
+        link.owner = self
+        self.links[seat] = link
+        self._drop_conn(link)
+        link.code, link.offer_name, link.problem, link.standing = None, b"", None, True
+        self._set(link, "preparing")
+
+        def on_event(conn, kind, data):
+            if link.conn != conn:
+                return
+            if link.owner is not self:
+                link.owner._event(link, kind, data)
+                return
+            if kind == "answer":
+                try:
+                    link.code = sdp.pack_answer(str(data), sdp.answer_names(pairing.offer_sdp, self.table_id, seat))
+                except JunbanError as err:
+                    link.problem = err.code or "net.unreachable"
+                    self._set(link, "unreachable")
+                    self._drop_conn(link)
+                else:
+                    self._set(link, "answering")
+                self.on_change()
+            elif link.status == "answering" and (kind in ("closed", "error") or (
+                    kind == "state" and data in ("failed", "closed"))):
+                self._lose(link, "net.standing_stale")  # the phone's standing connection is gone (its page reloaded)
+                self.on_change()
+            else:
+                self._event(link, kind, data)
+
+        link.conn = self.platform.peer_guest(pairing.offer_sdp, on_event)
+        self._by_conn[link.conn] = link
+        self._ensure_timer()
+        return None
+
     def close(self) -> None:
         """The host leaves the table: every guest is told, every connection closed."""
         for link in list(self.links.values()):
@@ -401,6 +472,8 @@ class Host:
             self._hint(link)
         elif kind == "leave":
             self._leave(link, message)
+        elif kind == "standing":
+            self._keep_standing(link, message)
         if link.status == "lost" and link.welcomed:
             self._set(link, "playing")
 
@@ -430,6 +503,9 @@ class Host:
         link.welcomed = True
         link.joined_once = True
         link.problem = None
+        if link.standing and self.session.standing.pop(link.seat, None) is not None:
+            self.save()  # used: the phone's next standing offer follows its welcome
+        link.standing = False
         self._set(link, "playing")
         # Nothing made from the deal's seed: the phone's hints get a seed the phone draws itself.
         self._send(link, "welcome", table=self.table_id, seat=link.seat, game=self.game,

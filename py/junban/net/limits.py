@@ -34,6 +34,7 @@ RATES = {
     "hint": Rate(6, 1),  # the hint sheet's three steps, on a turn
     "ping": Rate(6, 2),  # one every 2 s of silence
     "leave": Rate(2, 0.1),  # once, after a question on the phone
+    "standing": Rate(3, 0.2),  # once after each welcome (the phone's standing offer)
 }
 ANY = Rate(40, 8)  # all kinds together
 

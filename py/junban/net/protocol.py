@@ -25,6 +25,11 @@ guest -> host
                 own (a phone cannot speak for another seat: the host knows which channel a message came on); the
                 host marks the seat *left* (not lost), answers ``bye`` ``left`` and closes the channel. The game is
                 not changed: the seat waits for the host to give it to a bot, a person here, or a phone again.
+    ``standing`` ``code``: this phone's *standing offer* (``sdp.pack_offer``, for this same table and seat: fresh
+                connection credentials, nothing of the game), a connection the phone keeps waiting while its page
+                lives. The host keeps it in its save (``Session.standing``); after the host's page reloads it
+                answers that offer and shows the answer, which the phone (its page and that connection still
+                open) scans: one exchange per phone to come back instead of two. The mirror of ``spare``.
 
 host -> guest
     ``welcome`` ``table``, ``seat``, ``game``, ``config``, ``seats`` (names and kinds), ``hints`` (the hints this
@@ -80,7 +85,7 @@ LOG_CHUNK = 200  # log entries per ``log`` message
 MAX_NAME = 40
 MAX_TABLE_ID = 40
 
-FROM_GUEST = ("hello", "act", "resync", "hint", "ping", "leave")
+FROM_GUEST = ("hello", "act", "resync", "hint", "ping", "leave", "standing")
 FROM_HOST = ("welcome", "log", "update", "ack", "next", "spare", "seats", "ping", "bye")
 
 

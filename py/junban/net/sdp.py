@@ -126,6 +126,16 @@ def names_of(extra: bytes) -> tuple[bytes, bytes, int] | None:
     return bytes(extra[:4]), bytes(extra[4:6]), extra[6]
 
 
+def read_named_answer(token: str) -> tuple[str, tuple[bytes, bytes, int]]:
+    """An answer's SDP and what it names (``names_of``: the offer's fingerprint bytes, the table, the seat); SdpError
+    if the token is not an answer, or names no code."""
+    text, extra = read_answer(token)
+    names = names_of(extra)
+    if names is None:
+        raise SdpError("pairing.malformed", "the answer names no code")
+    return text, names
+
+
 def table_names(table_id: str) -> bytes:
     return hashlib.sha256(str(table_id).encode("utf-8")).digest()[:2]
 

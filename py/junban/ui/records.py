@@ -88,6 +88,8 @@ def reason_words(reason: Exception) -> str:
 
 def problem_notice(problem: Problem, now: float | None = None) -> str:
     record = record_words(problem.what, now)
+    if problem.reason.code == "record.standing":  # only the phones' ways back were dropped: the game opens
+        return t("storage.standing_dropped", record=record)
     key = "storage.kept_aside" if problem.backup_key else "storage.left_in_place"
     return t(key, record=record, reason=reason_words(problem.reason))
 

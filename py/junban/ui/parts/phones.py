@@ -4,7 +4,8 @@ and whether each phone is there.
 The table (``screens/table.py``) attaches a ``junban.net.host.Host`` when its game has seats played on other phones
 (``Seat.phone``). The host lives in ``services.hosts`` while the app runs, so the phones stay connected when the
 person looks at another screen and comes back; while no table shows it, a phone's intents are refused ("the
-host is away"). A page that reloads starts without connections: every phone seat gets a new code.
+host is away"). A page that reloads starts without connections: a phone seat whose phone left its standing offer in
+the save gets this table's answer to it (shown first: the phone takes it, one exchange); any other gets a new code.
 
 The phones sheet shows one seat's pairing at a time (its QR code, the link to send instead, and where to scan or
 paste the answer the guest's phone shows), and a line per phone seat saying how it is.
@@ -163,6 +164,7 @@ def attach(table):
     if host is None:
         host = Host(services.platform, session.id, session.game, table, on_change=lambda: _changed(table),
                     page_url=services.platform.page_url())
+        host.save = lambda: services.save(host.session)  # (a phone's standing offer is kept in the save)
         services.hosts[session.id] = host
     host.attach(table, on_change=lambda: _changed(table))
     previous = services.rematches.pop(session.id, None)
@@ -187,10 +189,17 @@ def _peer_code_ready(table, host: Host, failure: str | None) -> None:
         table.phones_error = t("phones.no_code", reason=failure)
     else:
         for seat in table.session.phone_seats():
+            status = host.status(seat)
+            # this page reloaded: a phone that left its standing offer takes this table's answer to it (one exchange)
+            refused = host.answer_standing(seat) if status == "closed" and seat in host.session.standing else None
+            if refused is not None:  # not a code for this seat (a changed save): said, and a new code instead
+                table.services.notify(t("phones.standing_refused", name=table.seat_name(seat)), "error",
+                                      key=f"phone-standing-{seat}")
             if host.status(seat) in ("closed", "released"):  # (released: a seat given back to a phone)
                 host.offer(seat)
         # (a phone coming along from the game before, "connecting" until its hello, needs no code)
-        waiting = next((s for s in table.session.phone_seats() if host.status(s) in ("preparing", "offering")), None)
+        waiting = next((s for s in table.session.phone_seats()
+                        if host.status(s) in ("preparing", "offering", "answering")), None)
         if waiting is not None and not table.sheet.is_open():
             table.phones_seat = waiting
             table.open_sheet("phones", opener="#open-phones")
@@ -418,6 +427,8 @@ def _pairing(table, seat: int):
                  h("div", {"class": "actions"},
                    h("button", {"type": "button", "class": "button primary", "data-act": "phones:new",
                                 "data-arg": str(seat), "id": "phones-new-code"}, t("phones.new_code")), to_bot))
+    if status == "answering":
+        return _standing_answer(table, seat, link)
     if status == "connecting":
         return h("section", {"class": "phones-pairing", "aria-busy": "true"},
                  h("h3", {}, t("phones.pair_title", name=name)),
@@ -445,6 +456,28 @@ def _pairing(table, seat: int):
                  code)
     return h("section", {"class": "phones-pairing"}, h("h3", {}, t("phones.pair_title", name=name)), code,
              _answer_part(table, seat))
+
+
+def _standing_answer(table, seat: int, link):
+    """After this page reloaded: this table's answer to the standing offer ``seat``'s phone left in the save, first
+    and by itself (its QR code, the code to send instead); the phone, still at the table, takes it — one exchange.
+    Below: a new code, for a phone whose page reloaded too (its standing connection is gone)."""
+    name = table.seat_name(seat)
+    matrix = table.services.platform.qr_matrix(link.code) if link.code else []
+    return h("section", {"class": "phones-pairing"},
+             h("h3", {}, t("phones.pair_title", name=name)),
+             h("p", {"class": "phones-step", "id": "phones-back-help"}, t("phones.back_help", name=name)),
+             h("div", {"class": "phones-code phones-back"},
+               h("div", {"class": "phones-qr"}, qr_svg(matrix, t("phones.back_label", name=name), "phones-qr"))),
+             h("div", {"class": "phones-link row"},
+               h("input", {"type": "text", "readonly": True, "value": link.code, "id": "phones-back-code",
+                           "aria-label": t("phones.back_label", name=name)}),
+               h("button", {"type": "button", "class": "button small", "data-act": "phones:copy",
+                            "data-arg": str(seat)}, t("phones.copy_code"))),
+             h("p", {"class": "help", "id": "phones-back-or"}, t("phones.back_or_new", name=name)),
+             h("div", {"class": "actions"},
+               h("button", {"type": "button", "class": "button quiet", "data-act": "phones:new", "data-arg": str(seat),
+                            "id": "phones-new-code"}, t("phones.new_code"))))
 
 
 def may_rejoin(host: Host, seat: int) -> bool:
@@ -484,7 +517,7 @@ def _problem_text(code: str | None) -> str:
 
 
 PROBLEMS = ("net.lost", "net.unreachable", "net.wrong_table", "net.flood", "net.no_webrtc", "net.offer_failed",
-            "net.bad_answer", "net.answer_failed", "net.bad_offer")
+            "net.bad_answer", "net.answer_failed", "net.bad_offer", "net.standing_stale")
 
 
 # ---------------------------------------------------------------------- input
@@ -517,7 +550,7 @@ def handle(table, act: str, arg: str | None) -> None:
         stop_scan(table)
         table.phones_error = None
         table.phones_seat = seat
-        if act == "phones:new" or host.status(seat) != "offering":
+        if act == "phones:new" or host.status(seat) not in ("offering", "answering"):
             host.offer(seat)  # (a phone holding its spare code needs none: its answer is taken here all the same)
         if not table.sheet.is_open("phones"):
             table.open_sheet("phones", opener="#open-phones")

@@ -9,8 +9,10 @@
   applies it with the engine; the table changes when the host's update comes back. Without a connection (the page
   was reloaded, the Wi-Fi dropped) it shows the last snapshot and the way back: *Rejoin* (the spare code the host
   sent and this phone kept: its answer at once, one exchange) or the host's code scanned again; either goes on
-  where the seat was. When the host starts its table's next game (a rematch), this phone moves to its seat there
-  by itself (``next``), the finished game kept in its History.
+  where the seat was. When the host's page reloaded while this one did not, the host shows its answer to this
+  phone's standing offer: "When Aiko's table is back, scan its code" takes it here (scanned or pasted, one
+  exchange; ``Guest.take_back``). When the host starts its table's next game (a rematch), this phone moves to its
+  seat there by itself (``next``), the finished game kept in its History.
 
 The phone keeps one record per such seat (``junban.guest.<table>``, storage.py), written at every update, and its
 own History records the finished game for its seat (from what it saw).
@@ -34,6 +36,7 @@ from junban.ui.screens.table import TableScreen
 i18n.register("phones")
 
 VIDEO_ID = "join-video"
+BACK_VIDEO_ID = "guest-back-video"  # the seat's own scanner, for the host's code after its reload
 
 
 # ---------------------------------------------------------------------- the guest, across screens
@@ -91,6 +94,10 @@ def _changed(services, guest, what: str) -> None:
     if isinstance(screen, JoinScreen) and screen.guest is guest and guest.status == "playing" \
             and guest.game is not None and guest.game.latest is not None:
         services.go(f"#/seat/{guest.table_id}", replace=True)
+        return
+    if isinstance(screen, SeatScreen) and screen.table_id == guest.table_id and guest.status == "playing" \
+            and guest.game is not None and guest.game.latest is not None and screen.session is not guest.game:
+        services.go(f"#/seat/{guest.table_id}", replace=True)  # welcomed again on this page (the host's reload)
         return
     if isinstance(screen, SeatScreen) and screen.table_id == guest.table_id:
         screen.heard(what)
@@ -217,18 +224,8 @@ class JoinScreen:
                              "aria-label": t("join.camera")}) if self.scanning else None,
                  h("button", {"type": "button", "class": "button primary", "data-act": "join:scan", "id": "join-scan"},
                    t("join.scan_stop") if self.scanning else t("join.scan_again")),
-                 h("form", {"class": "join-paste", "data-submit": "join:paste"},
-                   h("label", {"class": "field-label", "for": "join-paste"}, t("join.paste_label")),
-                   h("div", {"class": "row"},
-                     h("input", {"type": "text", "id": "join-paste", "data-field": "join-paste",
-                                 "value": self.paste_text, "autocomplete": "off", "spellcheck": "false",
-                                 "placeholder": t("home.join_paste"),
-                                 "aria-invalid": "true" if self.paste_error else None,
-                                 "aria-describedby": "join-paste-error" if self.paste_error else None}),
-                     h("button", {"type": "button", "class": "button small", "data-act": "join:paste",
-                                  "id": "join-paste-go"}, t("home.join_go"))),
-                   h("p", {"class": "error-text", "id": "join-paste-error", "role": "alert"}, self.paste_error)
-                   if self.paste_error else None))
+                 paste_box("join-paste", "join:paste", self.paste_text, self.paste_error, t("join.paste_label"),
+                           t("home.join_paste"), t("home.join_go")))
 
     def field(self, name: str, value, final: bool) -> bool:
         if name != "join-paste" or not isinstance(value, str):
@@ -300,6 +297,22 @@ class JoinScreen:
         self._stop_scan()
 
 
+def paste_box(name: str, act: str, value: str, error: str | None, label: str, placeholder: str, go: str,
+              form_class: str = "join-paste"):
+    """A box for a host's link or code (field ``name``), its button (``act``; ``#<name>-go``) and why the last one
+    was refused, right under it (``#<name>-error``, the field's description)."""
+    return h("form", {"class": form_class, "data-submit": act},
+             h("label", {"class": "field-label", "for": name}, label),
+             h("div", {"class": "row"},
+               h("input", {"type": "text", "id": name, "data-field": name, "value": value, "autocomplete": "off",
+                           "spellcheck": "false", "placeholder": placeholder, "enterkeyhint": "go",
+                           "aria-invalid": "true" if error else None,
+                           "aria-describedby": f"{name}-error" if error else None}),
+               h("button", {"type": "button", "class": "button small", "data-act": act, "id": f"{name}-go"}, go)),
+             h("p", {"class": "error-text field-error", "id": f"{name}-error", "role": "alert"}, error)
+             if error else None)
+
+
 def refusal_text(err: JunbanError) -> str:
     """Why the host refused an action, in this phone's own words: the catalogue's sentence for its code, else a
     general one (a host's page may put anything in its text; this phone never shows it)."""
@@ -350,6 +363,9 @@ class SeatScreen(TableScreen):
     def __init__(self, services, table_id: str, guest, game, entries):
         self.table_id = table_id
         self.guest = guest  # None: not connected (the last snapshot is shown)
+        self.back_text = ""  # the host's code being pasted (after its reload)
+        self.back_error: str | None = None  # why it was not taken, said under the box
+        self.back_scanning = False
         super().__init__(services, game)
         self.offer_tutorial = False
         self.log.entries = [movelog.Entry(i, s, e) for i, s, e in entries]
@@ -469,6 +485,7 @@ class SeatScreen(TableScreen):
         return None
 
     def leave(self) -> None:
+        self._stop_back_scan()
         sound.allow(self.services, False)  # (the connection stays while the app runs)
         self.services.platform.wake_lock(False)
 
@@ -500,6 +517,8 @@ class SeatScreen(TableScreen):
         record = self.services.store.read_guest(self.table_id) or {}
         host, _ = guest_names(record)
         spare = self._spare(record)
+        if self._standing_shown():
+            return [*(table if isinstance(table, list) else [table]), self._back_banner(host, spare)]
         banner = h("div", {"class": "guest-banner", "role": "alert", "key": "guest-banner", "id": "guest-banner"},
                    h("p", {},
                      h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
@@ -515,12 +534,110 @@ class SeatScreen(TableScreen):
                      t("join.scan_again")))
         return [*(table if isinstance(table, list) else [table]), banner]
 
+    # -- the host's reload: its answer to this phone's standing offer, taken here (one exchange)
+
+    def _standing_shown(self) -> bool:
+        guest = self.guest
+        return guest is not None and guest.table_id == self.table_id and guest.status != "ended" and (
+            guest.standing_ready or guest.back_taken)
+
+    def _back_banner(self, host: str | None, spare: str | None):
+        """Not connected, this page still open with its standing offer: the host's page may have reloaded, and then
+        it shows a code for this seat — scanned or pasted here, the channel opens (nothing to send back). The
+        spare's *Rejoin* stays below, for a host that did not reload."""
+        guest = self.guest
+        if guest.back_taken:
+            body = [h("p", {"role": "status", "aria-busy": "true", "id": "guest-back-connecting"},
+                      h("strong", {}, t("guest.back_connecting")))]
+        else:
+            body = [
+                h("p", {}, h("strong", {}, t("guest.away_at", host=host) if host else t("guest.away")), " ",
+                  h("strong", {"class": "guest-back-title"},
+                    t("guest.back_title", host=host) if host else t("guest.back_title_plain"))),
+                h("p", {"class": "guest-back-help"}, t("guest.back_help")),
+                h("video", {"id": BACK_VIDEO_ID, "class": "join-video", "playsinline": True, "muted": True,
+                            "aria-label": t("join.camera")}) if self.back_scanning else None,
+                h("button", {"type": "button", "class": "button primary small", "data-act": "seat:back-scan",
+                             "id": "guest-back-scan"},
+                  t("join.scan_stop") if self.back_scanning else t("guest.back_scan")),
+                paste_box("guest-back", "seat:back", self.back_text, self.back_error, t("guest.back_paste"),
+                          t("guest.back_placeholder"), t("guest.back_go"), form_class="guest-back-paste"),
+                h("p", {"class": "guest-back-or"}, t("guest.back_rejoin_or"), " ",
+                  h("a", {"class": "button quiet small", "href": f"#/join?p={spare}", "id": "guest-rejoin"},
+                    t("guest.rejoin_at", host=host) if host else t("guest.rejoin_plain"))) if spare else None]
+        return h("div", {"class": "guest-banner guest-back", "role": "alert", "key": "guest-banner",
+                         "id": "guest-banner"}, body)
+
+    def field(self, name: str, value, final: bool) -> bool:
+        if name == "guest-back" and isinstance(value, str):
+            self.back_text, self.back_error = value[:2000], None
+            if final and self.back_text.strip():
+                self._take_back(self.back_text)
+            return True
+        return super().field(name, value, final)
+
+    def _take_back(self, text: str) -> None:
+        """The host's code scanned or pasted here: its answer to this phone's standing offer is taken (one
+        exchange); a new pairing code of the host's for this seat (the host's fallback) opens the join screen, as
+        scanning it anywhere would; anything else is refused with the reason, under the box."""
+        guest = self.guest
+        token = pairing_token(text)
+        if token is not None and guest_net.seat_pairing(token, self.table_id, guest.seat, guest.game_slug):
+            self._stop_back_scan()
+            self.services.go(f"#/join?p={token}")
+            return
+        error = guest.take_back(text)
+        if error is None:
+            self._stop_back_scan()
+            self.back_text, self.back_error = "", None
+            self.services.announce(t("guest.back_connecting"))
+            return
+        seat = error.params.get("seat") if getattr(error, "params", None) else None
+        if error.code == "pairing.other_seat" and isinstance(seat, int) and 0 <= seat < len(self.session.seats):
+            reason = t("err.pairing.other_seat", name=self.session.seats[seat].name)
+        else:
+            reason = error_text(error)
+        self.back_error = t("guest.back_refused", reason=reason)
+        self.services.announce(self.back_error)
+        self.services.focus_after_render("#guest-back")
+
+    def _back_scan(self) -> None:
+        if self.back_scanning:
+            self._stop_back_scan()
+            return
+        self.back_scanning = True
+
+        def on_event(kind, data):
+            if not self.back_scanning:
+                return
+            if kind == "text":
+                self._take_back(str(data))
+            elif kind == "error":
+                self.back_scanning = False
+                self.back_error = camera_problem("join", data)
+            self.services.render()
+
+        def ready(failure=None):
+            if failure:
+                self.back_scanning = False
+                self.back_error = t("phones.no_code", reason=failure)
+                self.services.render()
+            elif self.back_scanning and self.services.is_showing(self):
+                self.services.platform.scan_start(BACK_VIDEO_ID, on_event)
+
+        self.services.platform.load_peer_code(ready)
+
+    def _stop_back_scan(self) -> None:
+        if self.back_scanning:
+            self.back_scanning = False
+            self.services.platform.scan_stop()
+
     def _spare(self, record: dict | None = None) -> str | None:
         """The host's spare code this phone kept for the seat (``spare``), if it is one for this very seat."""
         record = self.services.store.read_guest(self.table_id) if record is None else record
         record = record or {}
         code = record.get("spare")
-        return code if guest_net.spare_pairing(code, self.table_id, record.get("seat"), record.get("game")) else None
+        return code if guest_net.seat_pairing(code, self.table_id, record.get("seat"), record.get("game")) else None
 
     def _broken(self, err: Exception):
         """The seat's table could not be drawn (what the host sent fits its game's shapes, yet this phone cannot
@@ -575,6 +692,12 @@ class SeatScreen(TableScreen):
             return
         if act == "seat:leave":
             self.open_sheet("leave", opener="#open-menu")
+            return
+        if act == "seat:back" and self._standing_shown():
+            self._take_back(self.back_text)
+            return
+        if act == "seat:back-scan" and self._standing_shown():
+            self._back_scan()
             return
         if act == "seat:leave-yes":
             if self.guest is not None:  # the host is told (it reads "Ben left", not a lost phone)

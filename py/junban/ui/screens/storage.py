@@ -352,6 +352,7 @@ def send_box(table):
 def handle_send(table, act: str) -> None:
     services = table.services
     record = table.session.to_record()
+    record.pop("standing", None)  # the phones' ways back to this device's table: nothing for another device
     if act == "send:open":
         token = transfer.game_token(record, services.store.daily())  # today's attempt: its day goes with it
         table.send_link = f"{services.platform.page_url()}#/receive?game={token}" if token else None

@@ -245,6 +245,32 @@ EN = {
                        "button below.",
     "guest.leave_confirm_at": "Leave {host}'s table? {host} is told you left and may give your seat to a bot. To "
                               "come back later, {host} must give it back to your phone.",
+    # the host's reload in one exchange per phone (issue 41: the phone's standing offer)
+    "phones.back_help": "This table reloaded. {name}'s phone is still at it: on that phone, tap “Scan the code” "
+                        "and scan this (or paste it there). Nothing to bring back here.",
+    "phones.back_label": "This table's code for {name}'s phone",
+    "phones.copy_code": "Copy code",
+    "phones.back_or_new": "If {name}'s phone reloaded too (it shows “Rejoin” and no scanner), give it a new code "
+                          "instead:",
+    "phones.problem.standing_stale": "That phone did not take this table's code: its page reloaded too, or its "
+                                     "storage was cleared. Give it a new code.",
+    "phones.standing_refused": "The way back kept for {name}'s phone was not one for this seat: {name}'s phone "
+                               "pairs with a new code.",
+    "err.net.bad_standing": "the phone sent a code to come back that is not for its seat",
+    "err.net.no_standing": "this phone has no way back to offer just now",
+    "err.pairing.other_seat": "this code is for {name}'s phone, not this one",
+    "err.pairing.old_standing": "this code answers an older code of this phone: ask the host for a new code",
+    "guest.back_title": "When {host}'s table is back, scan its code",
+    "guest.back_title_plain": "When the host's table is back, scan its code",
+    "guest.back_help": "If the host's page reloaded, it shows a code for your seat: scan it or paste it here. "
+                       "Nothing to send back.",
+    "guest.back_scan": "Scan the code",
+    "guest.back_paste": "Or paste the code (or link) the host sent",
+    "guest.back_placeholder": "the host's code",
+    "guest.back_go": "Connect",
+    "guest.back_connecting": "Connecting to the table…",
+    "guest.back_refused": "Not taken: {reason}.",
+    "guest.back_rejoin_or": "The host did not reload? Rejoin with the answer instead:",
 }
 
 JA = {
@@ -484,4 +510,31 @@ JA = {
     "join.ended.left": "あなたはこの卓を離れました。ホストがあなたのスマホに席を戻したら、下のボタンで戻れます。",
     "guest.leave_confirm_at": "{host}さんの卓を離れますか？{host}さんに離れたことが伝わり、あなたの席はボットに"
                               "任されるかもしれません。あとで戻るには、{host}さんがあなたのスマホに席を戻す必要があります。",
+    # ホストの再読み込みはスマホ1台につき1回のやり取り（issue 41: スマホの待機コード）
+    "phones.back_help": "この卓を再読み込みしました。{name}さんのスマホはまだ卓にいます。そのスマホで「コードを"
+                        "読み取る」を押してこれを読み取ってください（そこに貼り付けても可）。こちらに持ち帰るものは"
+                        "ありません。",
+    "phones.back_label": "{name}さんのスマホ用のこの卓のコード",
+    "phones.copy_code": "コードをコピー",
+    "phones.back_or_new": "{name}さんのスマホも再読み込みしたとき（「卓に戻る」が出て読み取りがないとき）は、代わりに"
+                          "新しいコードを:",
+    "phones.problem.standing_stale": "そのスマホはこの卓のコードを受け取りませんでした。そのページも再読み込みされたか、"
+                                     "保存データが消えています。新しいコードを表示してください。",
+    "phones.standing_refused": "{name}さんのスマホの戻り方はこの席のものではありませんでした。{name}さんのスマホは"
+                               "新しいコードでつなぎます。",
+    "err.net.bad_standing": "スマホが送った戻るためのコードがその席のものではありません",
+    "err.net.no_standing": "このスマホはいま戻るためのコードを用意できていません",
+    "err.pairing.other_seat": "このコードは{name}さんのスマホ用で、このスマホ用ではありません",
+    "err.pairing.old_standing": "このコードはこのスマホの古いコードへの返事です。ホストに新しいコードを頼んでください",
+    "guest.back_title": "{host}さんの卓が戻ったら、そのコードを読み取る",
+    "guest.back_title_plain": "ホストの卓が戻ったら、そのコードを読み取る",
+    "guest.back_help": "ホストのページが再読み込みされると、あなたの席用のコードが表示されます。読み取るか、"
+                       "ここに貼り付けてください。送り返すものはありません。",
+    "guest.back_scan": "コードを読み取る",
+    "guest.back_paste": "または、ホストから届いたコード（かリンク）を貼り付け",
+    "guest.back_placeholder": "ホストのコード",
+    "guest.back_go": "接続",
+    "guest.back_connecting": "卓に接続しています…",
+    "guest.back_refused": "受け付けられません: {reason}。",
+    "guest.back_rejoin_or": "ホストは再読み込みしていない？ 代わりに返事で戻る:",
 }

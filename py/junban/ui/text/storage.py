@@ -26,6 +26,9 @@ EN = {
     # notices
     "storage.kept_aside": "Junban could not read {record}: {reason}. A copy was kept aside; open Storage to "
                           "download or delete it. Everything else works as before.",
+    "storage.standing_dropped": "In {record}, the phones' ways back (their standing codes) were not readable: the "
+                                "game opens as it was, and its phones pair with a new code this time. A copy of the "
+                                "save as it was is kept in Storage.",
     "storage.left_in_place": "Junban could not read {record}: {reason}. There was no room to keep a copy aside, "
                              "so it was left where it is; open Storage to download or delete it. Everything else "
                              "works as before.",
@@ -171,6 +174,7 @@ EN = {
     "err.record.odd_entries": "entries that are not games Junban records ({n})",
     "err.record.odd_values": "values that are not ones Junban writes ({names})",
     "err.record.odd_days": "days that are not readable ({n})",
+    "err.record.standing": "its phones' ways back are not readable",
     "err.session.log_full": "this game's record is nearly full: only moves that bring the game to its end are "
                             "taken now (no pile markers, take-backs or passes)",
     "err.session.talk_limit": "that is {n} pile markers in a row: play a card or end the turn first",
@@ -205,6 +209,9 @@ JA = {
     "size.mb": "{n} MB",
     "storage.kept_aside": "{record}を読み込めませんでした: {reason}。コピーを別に保管しました。「保存データ」画面で"
                           "ダウンロードまたは削除できます。他のデータはこれまでどおり使えます。",
+    "storage.standing_dropped": "{record}のスマホの戻り方（待機コード）が読み込めませんでした。ゲームはそのまま開き、"
+                                "今回はスマホを新しいコードでつなぎます。元の保存データのコピーは「保存データ」画面に"
+                                "あります。",
     "storage.left_in_place": "{record}を読み込めませんでした: {reason}。コピーを別に保管する空きがないため、"
                              "そのまま残してあります。「保存データ」画面でダウンロードまたは削除できます。"
                              "他のデータはこれまでどおり使えます。",
@@ -337,6 +344,7 @@ JA = {
     "err.record.odd_entries": "Junbanが記録するゲームではない項目があります（{n}件）",
     "err.record.odd_values": "Junbanが書く値ではないものがあります（{names}）",
     "err.record.odd_days": "読み取れない日があります（{n}件）",
+    "err.record.standing": "スマホの戻り方が読み込めません",
     "err.session.log_full": "このゲームの記録はほぼいっぱいです。今はゲームを終わりに近づける手だけを受け付けます"
                             "（結界のマーカー、取り消し、パスはできません）",
     "err.session.talk_limit": "結界のマーカーが{n}回続きました。先にカードを出すか、手番を終えてください",
