@@ -152,12 +152,15 @@ function startAgain(id, conn) {
   return true;
 }
 
-/** While a guest waits with its first start failed: a new start when the newest one's checks are going stale. */
+/** While a guest waits with its first start failed: a new start when the newest one's checks are going stale (its
+ * starts used up: failed, said, so that the screen stops saying it keeps trying). */
 function keepChecksFresh(id, conn) {
   if (connections.get(id) !== conn || conn.opened) return clearInterval(conn.fresh);
   const first = conn.spare[0] || conn.pc;
   const waiting = ["new", "checking"].includes(conn.pc.iceConnectionState);
-  if (first.connectionState === "failed" && first !== conn.pc && waiting) startAgain(id, conn);
+  if (first.connectionState !== "failed" || first === conn.pc || !waiting || startAgain(id, conn)) return;
+  emit(id, "state", "failed");
+  end(id);
 }
 
 /** A connection that never opened has failed: a guest starts again (see above); a host waits for it to recover. */
