@@ -122,7 +122,10 @@ def test_after_one_visit_the_app_plays_with_the_server_stopped(context_factory, 
 
 # Every font face of the page that holds one of ``text``'s characters, loaded (from the worker's cache, offline):
 # their statuses ("loaded", or "error" for a part that could not be fetched).
+# The Japanese font's stylesheet is linked once the first screen is up (later under load: before it, no face
+# matches and the list is empty), so it is waited for first.
 LOAD_FONT_FOR = """async (text) => {
+  for (let i = 0; i < 300 && !document.getElementById("font-ja")?.sheet; i++) await new Promise((r) => setTimeout(r, 100));
   await document.fonts.ready;
   const faces = await document.fonts.load("16px 'Noto Sans JP Variable'", text).catch((err) => String(err));
   return Array.isArray(faces) ? faces.map((face) => face.status) : [faces];

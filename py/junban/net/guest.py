@@ -300,9 +300,8 @@ class Guest:
         elif kind in ("closed", "error"):
             self._lose()
             if kind == "error":
-                from junban.net.host import TRANSPORT_ERRORS
 
-                self.problem = TRANSPORT_ERRORS.get(data, self.problem)  # the real cause, not the Wi-Fi
+                self.problem = protocol.TRANSPORT_ERRORS.get(data, self.problem)  # the real cause, not the Wi-Fi
         self.on_change("status")
 
     def _lose(self) -> None:
@@ -492,12 +491,11 @@ class Guest:
         taken if it names that very offer (its fingerprint's first bytes), this table and this seat — else the
         reason, nothing done. The channel then opens on the standing connection and this phone says hello."""
         from junban.net import sdp
-        from junban.net.host import answer_token
 
         if not self.standing_ready:
             return ProtocolError("no way back to offer just now", code="net.no_standing")
         try:
-            answer_sdp, (offer_name, table_name, seat) = sdp.read_named_answer(answer_token(text))
+            answer_sdp, (offer_name, table_name, seat) = sdp.read_named_answer(sdp.answer_token(text))
         except sdp.SdpError as err:
             return err
         if table_name != sdp.table_names(self.table_id):

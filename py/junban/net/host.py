@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from junban.errors import JunbanError
 from junban.net import limits, protocol
-from junban.net.protocol import ProtocolError
+from junban.net.protocol import TRANSPORT_ERRORS, ProtocolError
 from junban.session import MAX_HINTS
 
 PING_EVERY = 2.0  # seconds between heartbeats when nothing else was sent
@@ -49,16 +49,6 @@ RECENT = 16  # an intent made at one of a seat's last this many updates may stil
 # to a bot or a person at its own device: ``release``; its spare connection still waits), "answering" (after the
 # host's reload: its answer to the phone's standing offer shown, waiting for the phone to take it), "closed" (no link).
 SHOWN_CODE = ("preparing", "offering", "answering", "connecting", "unreachable")
-
-# The transport's errors (assets/peer.js) as the problems the screens name: each is its own cause, never the Wi-Fi.
-TRANSPORT_ERRORS = {
-    "no-webrtc": "net.no_webrtc",  # this browser has no RTCPeerConnection (or refuses to make one)
-    "offer-failed": "net.offer_failed",
-    "answer-failed": "net.answer_failed",
-    "bad-offer": "net.bad_offer",
-    "bad-answer": "net.bad_answer",
-}
-
 
 @dataclass
 class SeatLink:
@@ -174,7 +164,7 @@ class Host:
         if JOIN_ROUTE in (token if isinstance(token, str) else ""):
             return ProtocolError("this is the host's own pairing link", code="pairing.own_link")
         try:
-            text, (offer_name, table_name, named_seat) = sdp.read_named_answer(answer_token(token))
+            text, (offer_name, table_name, named_seat) = sdp.read_named_answer(sdp.answer_token(token))
         except sdp.SdpError as err:
             return err
         target = next((link for link in self.links.values() if link.offer_name == offer_name), None)
@@ -745,10 +735,3 @@ JOIN_ROUTE = "#/join?p="
 def join_link(page_url: str, token: str) -> str:
     """The pairing code as a Junban link: a phone's camera app opens Junban on the join screen with it."""
     return f"{page_url}{JOIN_ROUTE}{token}"
-
-
-def answer_token(text: str) -> str:
-    """The answer as pasted or scanned: the token alone (a pasted text may carry spaces, or a whole message)."""
-    text = text.strip() if isinstance(text, str) else ""
-    words = text.split()
-    return max(words, key=len) if words else ""

@@ -301,3 +301,13 @@ def unpack_meta(data: bytes) -> tuple[str, int, str]:
     if number:
         raise ProtocolError("not a Junban pairing code", code="net.bad_code")
     return "".join(reversed(chars)), data[1], GAMES[data[0]]
+
+
+# The transport's errors (assets/peer.js) as the problems the screens name: each is its own cause, never the Wi-Fi.
+TRANSPORT_ERRORS = {
+    "no-webrtc": "net.no_webrtc",  # this browser has no RTCPeerConnection (or refuses to make one)
+    "offer-failed": "net.offer_failed",
+    "answer-failed": "net.answer_failed",
+    "bad-offer": "net.bad_offer",
+    "bad-answer": "net.bad_answer",
+}

@@ -413,3 +413,10 @@ def _sdp(fields: dict, candidates: list[tuple[str, int]]) -> str:
         f"a=max-message-size:{MAX_MESSAGE_SIZE}",
     ]
     return "\r\n".join(lines) + "\r\n"
+
+
+def answer_token(text: str) -> str:
+    """The answer as pasted or scanned: the token alone (a pasted text may carry spaces, or a whole message)."""
+    text = text.strip() if isinstance(text, str) else ""
+    words = text.split()
+    return max(words, key=len) if words else ""
