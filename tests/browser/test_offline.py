@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import socket
+import time
 
 import pytest
 
@@ -148,11 +149,20 @@ def test_offline_an_eleusis_table_draws_its_suits_in_the_app_font(context_factor
 
 
 def wait_for_japanese_kept(page, cache_name: str, paths: list[str]) -> None:
-    page.wait_for_function("""async ([name, paths]) => {
-        const cache = await caches.open(name);
-        for (const path of paths) if (!(await cache.match(path))) return false;
-        return true;
-    }""", arg=[cache_name, paths], timeout=UPDATE_TIMEOUT_MS, polling=250)
+    """Wait until the cache ``cache_name`` holds every one of ``paths``. Polled from here: Playwright's
+    wait_for_function takes the Promise an async predicate returns as a true value at once, so it never waited."""
+    deadline = time.monotonic() + UPDATE_TIMEOUT_MS / 1000
+    while True:
+        missing = page.evaluate("""async ([name, paths]) => {
+            const cache = await caches.open(name);
+            const missing = [];
+            for (const path of paths) if (!(await cache.match(path))) missing.push(path);
+            return missing;
+        }""", [cache_name, paths])
+        if not missing:
+            return
+        assert time.monotonic() < deadline, f"never kept in {cache_name}: {missing}"
+        page.wait_for_timeout(250)
 
 
 def test_once_japanese_is_shown_every_screen_works_offline_in_japanese(context_factory, dist_dir, own_server):
