@@ -433,6 +433,14 @@ class Session:
             mode=record.get("mode"),
             hints=record.get("hints", 0),
             private=record.get("private") is True,
-            standing={item["seat"]: item["code"] for item in (record.get("standing") if isinstance(
-                record.get("standing"), list) else []) if isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("code"), str)},
+            standing=_standing_of(record.get("standing")),
         )
+
+
+def _standing_of(items: object) -> dict[int, str]:
+    """A save's ``standing`` (its phones' standing offers: [{seat, code}]) as seat -> code; what is not one, left out
+    (the storage layer checks the shape; each code is checked again when it is used)."""
+    if not isinstance(items, list):
+        return {}
+    return {item["seat"]: item["code"] for item in items
+            if isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("code"), str)}

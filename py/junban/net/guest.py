@@ -300,7 +300,6 @@ class Guest:
         elif kind in ("closed", "error"):
             self._lose()
             if kind == "error":
-
                 self.problem = protocol.TRANSPORT_ERRORS.get(data, self.problem)  # the real cause, not the Wi-Fi
         self.on_change("status")
 
