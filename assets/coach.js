@@ -36,6 +36,19 @@ function setStyle(el, values) {
   for (const [name, value] of Object.entries(values)) if (el.style[name] !== value) el.style[name] = value;
 }
 
+// Where an element rests: its box without the transform it is moving by (a sheet sliding in by sheet-up), so the
+// bubble stands where the sheet will be, not where it is on its way (it covered a sliding result sheet for ~150 ms,
+// then jumped at the animation's end).
+function restingRect(el) {
+  const parent = el.offsetParent;
+  const moving = el.getAnimations && el.getAnimations().some(a => a.playState === "running");
+  if (!parent || !moving || getComputedStyle(el).transform === "none") return el.getBoundingClientRect();
+  const p = parent.getBoundingClientRect();
+  const left = p.left + parent.clientLeft + el.offsetLeft, top = p.top + parent.clientTop + el.offsetTop;
+  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight, width: el.offsetWidth,
+    height: el.offsetHeight };
+}
+
 // Every shown element of "a, b" (what the step's text talks about besides its target), and any open sheet.
 function aboutRects(selectors) {
   const out = [];
@@ -43,7 +56,7 @@ function aboutRects(selectors) {
   for (const selector of list) {
     let found = [];
     try { found = document.querySelectorAll(selector.trim()); } catch (_) { continue; }
-    for (const el of found) if (shown(el) && !el.closest("#coach")) out.push(el.getBoundingClientRect());
+    for (const el of found) if (shown(el) && !el.closest("#coach")) out.push(restingRect(el));
   }
   return out;
 }
