@@ -241,6 +241,7 @@ class Guest:
         self.resync_due = False
         self.spare: str | None = None  # the host's spare code for this seat (``spare``): a way back in one exchange
         self.moved_from: str | None = None  # the table this seat just left for the host's next game (``next``)
+        self.moved_seat: int | None = None  # the seat this phone played there (the host may have reseated it)
         self.finished: GuestGame | None = None  # that table's game, over, until the screens have recorded it
         self.standing_conn: str | None = None  # this phone's standing offer: a connection kept for the host's reload
         self.standing_code: str | None = None  # its pairing code (sent to the host: ``standing``)
@@ -406,7 +407,7 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            known = ("host_left", "seat_closed", "here", "bot", "left", "wrong_table", "flood")
+            known = ("host_left", "seat_closed", "here", "bot", "left", "wrong_table", "flood", "no_seat")
             self.problem = f"net.bye.{why}" if why in known else "net.bye"
             self._set("ended")
             self.close()
@@ -414,16 +415,20 @@ class Guest:
         return None
 
     def _next(self, message: dict) -> None:
-        """A rematch: the host started its table's next game and this seat goes on there, over this channel. Taken
-        only once this seat's game is over, for the same seat and game, at a table of another id; the finished
-        game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
+        """A rematch: the host started its table's next game and this phone goes on there, over this channel, at the
+        seat it names (its own, or another the host reseated it to: only that seat's view comes, as to any phone
+        that joins). Taken only once this seat's game is over, for the same game, at a table of another id, a seat
+        the game has; the finished game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
         as any phone that joins (nothing of the old game carries over: a new hint seed, no log)."""
         table = protocol.need_str(message, "table", 12)
-        if (not self.game.is_over or message.get("seat") != self.seat or message.get("game") != self.game_slug
+        seat = message.get("seat")  # its own, or another: the host may reseat the phones at a rematch
+        most = protocol.MOST_SEATS[protocol.GAMES.index(self.game_slug)]
+        if (not self.game.is_over or type(seat) is not int or not 0 <= seat < most
+                or message.get("game") != self.game_slug
                 or table == self.table_id or any(ch not in protocol.TABLE_ID_CHARS for ch in table)):
             raise ProtocolError("the host cannot move this seat there", code="net.bad_next")
-        self.moved_from, self.finished = self.table_id, self.game
-        self.table_id = table
+        self.moved_from, self.finished, self.moved_seat = self.table_id, self.game, self.seat
+        self.table_id, self.seat = table, seat
         self.game, self.welcome, self.entries, self.entry_chars = None, None, [], []
         self.pending, self.queued, self.refusal, self.rejoined_from = None, [], None, None
         self.went_back, self.hinted_at, self.hint_seed = 0, None, secret_seed()

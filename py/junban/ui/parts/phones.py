@@ -167,13 +167,17 @@ def attach(table):
         host.save = lambda: services.save(host.session)  # (a phone's standing offer is kept in the save)
         services.hosts[session.id] = host
     host.attach(table, on_change=lambda: _changed(table))
-    previous = services.rematches.pop(session.id, None)
+    previous, moves = services.rematches.pop(session.id, (None, None))
     if previous is not None:  # a rematch: the phones of the table before come along, no new pairing
         services.hosts.pop(previous.table_id, None)
-        moved = host.take_over(previous)
+        moved = host.take_over(previous, moves)
         if moved:  # said on screen (an info notice that goes by itself) and aloud
-            services.notify(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)), "info",
-                            key="phones-rematch")
+            if moves is None or all(old == new for old, new in moves.items()):
+                words = t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved))
+            else:
+                words = t("phones.reseated", names=", ".join(t("phones.reseated_one", name=table.seat_name(s),
+                                                                n=s + 1) for s in moved))
+            services.notify(words, "info", key="phones-rematch")
     table.phones_seat = None  # the seat whose code the sheet shows
     table.phones_scanning = False
     table.phones_error = None

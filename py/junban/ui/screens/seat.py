@@ -120,8 +120,13 @@ def _moved_on(services, guest, screen) -> None:
     """The next game's first update is here: the seat's table of the finished game gives way to the new one's,
     and the phone says so (wherever it is, it is told)."""
     old, guest.moved_from = guest.moved_from, None
+    before, guest.moved_seat = guest.moved_seat, None
     host, seat = guest_names(guest.record())
-    words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
+    if before is not None and before != guest.seat:  # the host reseated the phones: where this one sits now
+        words = t("guest.next_seat", host=host or t("guest.the_host"), n=guest.seat + 1,
+                  count=len(guest.game.seats), name=seat or t("join.seat_of_plain", n=guest.seat + 1))
+    else:
+        words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
     if isinstance(screen, SeatScreen) and screen.table_id == old:
         services.go(f"#/seat/{guest.table_id}", replace=True)
     services.notify(words, "info", key="guest-next")  # (said aloud too)
