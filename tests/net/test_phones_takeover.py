@@ -281,3 +281,49 @@ def test_a_hosts_seats_message_that_does_not_fit_is_left_out():
         room.run(0.3)
         assert guest.screen.session.seats == before and guest.services.guest.status == "playing"
     assert guest.services.guest.refused_from_host == 3
+
+
+def test_a_seats_own_bot_level_is_kept_across_the_hosts_reload():
+    """A seat's own bot level is part of its save: a bot seat given to a person here (or a phone), then to a bot
+    again after the host's page reloaded, plays at its own level, not the table's."""
+    from tests.net.test_phones_host_reload import reload_host, saved
+
+    room = Room()
+    storage = DictStorage()
+    host, platform = hosted(room, "the-game", ["person", "phone", "bot", "bot"],
+                            fields={"level-2": "baseline", "level-3": "strong"}, storage=storage)
+    table_id = host_table(host).session.id
+    switch(host, 2, "here")
+    switch(host, 3, "phone")  # no bot at the table now: its level is the game's default ("strong")
+    assert saved(storage, table_id)["seats"][2] == {"kind": "person", "name": "Bot 3", "level": "baseline"}
+    host, platform = reload_host(room, platform, storage, table_id)
+    session = host_table(host).session
+    assert session.seats[2].level == "baseline" and not session.seats[2].is_bot
+    switch(host, 2, "bot")
+    switch(host, 3, "bot")
+    assert session.seats[2].level == "baseline", "the seat's own level, kept in the save"
+    assert session.seats[3].level == "strong"
+    assert saved(storage, table_id)["seats"][2] == {"kind": "bot", "name": "Bot 3", "level": "baseline"}
+
+
+def test_a_corrupted_kept_level_is_said_and_the_save_kept():
+    import json
+
+    from junban.storage import SAVE_PREFIX
+    from tests.net.test_phones_host_reload import saved
+
+    room = Room()
+    storage = DictStorage()
+    host, platform = hosted(room, "the-game", ["person", "phone", "bot"], storage=storage)
+    table_id = host_table(host).session.id
+    switch(host, 2, "here")
+    record = saved(storage, table_id)
+    record["seats"][2]["level"] = "godlike"
+    storage.set(SAVE_PREFIX + table_id, json.dumps(record))
+    room.drop(platform)
+    app, _ = room.phone(f"#/play/{table_id}", storage=storage)
+    room.run(0.5)
+    aside = [key for key in storage.keys() if key.startswith("junban.backup.")]
+    assert len(aside) == 1 and "godlike" in storage.get(aside[0]), "the save is kept aside as it was"
+    said = " ".join(n.text for n in app.services.notices)
+    assert "bot level" in said, said

@@ -418,8 +418,9 @@ class Guest:
         """A rematch: the host started its table's next game and this phone goes on there, over this channel, at the
         seat it names (its own, or another the host reseated it to: only that seat's view comes, as to any phone
         that joins). Taken only once this seat's game is over, for the same game, at a table of another id, a seat
-        the game has; the finished game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
-        as any phone that joins (nothing of the old game carries over: a new hint seed, no log)."""
+        the game has; the finished game stays as it was (its record, its History); this phone says hello for the
+        new table and is welcomed as any phone that joins (nothing of the old game carries over: a new hint seed,
+        no log)."""
         table = protocol.need_str(message, "table", 12)
         seat = message.get("seat")  # its own, or another: the host may reseat the phones at a rematch
         most = protocol.MOST_SEATS[protocol.GAMES.index(self.game_slug)]

@@ -103,7 +103,7 @@ def new_seats(table, chosen: list[str]) -> tuple[list[Seat], dict[int, int | Non
             info = old[source]
             name = _moved_name(info, source, seat)
             seats.append(Seat("bot", name, info.level) if info.is_bot
-                         else Seat("person", name, None, phone=info.phone))
+                         else Seat("person", name, info.level, phone=info.phone))
         elif choice == "bot":
             seats.append(Seat("bot", f"Bot {seat + 1}", level))
         else:
