@@ -12,8 +12,7 @@ from junban.session import Session
 from tests.browser.conftest import screenshot
 from tests.browser.phones import Table, pair_by_paste, run_python, seated, the_game_person
 from tests.browser.positions import open_save, people_and_bots
-
-CHANNELS = "json.dumps({str(s): l.conn for h in __main__.app.services.hosts.values() for s, l in h.links.items()})"
+from tests.browser.test_phones_rematch import CHANNELS
 
 
 def the_game_near_its_end(seed: str = "near") -> Session:
