@@ -84,7 +84,9 @@ class HomeScreen:
         """At the top of home, in view on a phone: join a table (paste a host's link or code, or scan it), and the
         seats this phone is playing at other phones' tables, each named by its host ("your seat at Aiko's
         table")."""
-        going = [(table, record) for table, record in self._guest_seats() if record["update"].get("over") is not True]
+        # (not a seat whose game is over, nor one the host let go: its person left, a bot or the host plays it now)
+        going = [(table, record) for table, record in self._guest_seats()
+                 if record["update"].get("over") is not True and not record.get("ended")]
         rows = [h("li", {"class": "home-seat", "key": f"seat-{table}"},
                   h("a", {"class": "button primary small", "href": f"#/seat/{table}", "id": f"open-seat-{table}"},
                     _seat_words(record)),

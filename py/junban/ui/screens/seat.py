@@ -76,13 +76,8 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what in ("update", "spare", "seats") and guest.game is not None:
-        try:
-            services.store.write_guest(guest.record())
-        except StorageFull:
-            services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
-        except TooLarge:  # played on here; only its snapshot is not kept
-            services.notify(t("guest.too_large"), "error", key="guest-too-large")
+    if what in ("update", "spare", "seats") or (what == "status" and guest.ended):
+        _keep_record(services, guest)
     screen = services.current()
     if what == "next":  # a rematch: the finished game stays in History; the new table opens once it is here
         _record_finished(services, guest)
@@ -103,6 +98,18 @@ def _changed(services, guest, what: str) -> None:
         screen.heard(what)
     if screen is not None:
         services.render()
+
+
+def _keep_record(services, guest) -> None:
+    """Write this seat's record (its snapshot, its spare code, why the host let it go), if it has a game yet."""
+    if guest.game is None:
+        return
+    try:
+        services.store.write_guest(guest.record())
+    except StorageFull:
+        services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
+    except TooLarge:  # played on here; only its snapshot is not kept
+        services.notify(t("guest.too_large"), "error", key="guest-too-large")
 
 
 def _record_finished(services, guest) -> None:
@@ -707,6 +714,7 @@ class SeatScreen(TableScreen):
         if act == "seat:leave-yes":
             if self.guest is not None:  # the host is told (it reads "Ben left", not a lost phone)
                 self.guest.leave()
+                _keep_record(self.services, self.guest)  # (no longer a seat it plays: home's top leaves it out)
                 self.services.guest = None
             self.services.go("#/")
             return
