@@ -58,6 +58,11 @@ def chip(app, seat: int):
     return app.platform.root.find_all(lambda n: "seat-chip" in n.attributes.get("class", "").split())[seat]
 
 
+def phones_list(app) -> str:
+    """Home's list of the seats this phone played at other phones' tables ("On several phones")."""
+    return app.platform.root.find_all(lambda n: "phones-home" in n.attributes.get("class", "").split())[0].textContent
+
+
 def home_seats(app) -> list[str]:
     app.services.go("#/")
     app.render()
@@ -82,6 +87,8 @@ def test_a_phone_whose_seat_went_to_a_bot_says_so_on_its_chip_and_leaves_the_top
     record = guest.services.store.read_guest(host_table(host).session.id)
     assert record["ended"] == "bot" and record["welcome"]["seats"][1]["kind"] == "bot"
     assert home_seats(guest) == [], "no longer a seat this phone plays"
+    assert "a bot plays this seat now" in phones_list(guest), \
+        "the Phones list below says why"
     switch(host, 1, "phone")  # given back: its Rejoin brings it back, and it is one of its seats again
     room.run(1.0)
     assert home_seats(other) == ["Your seat at Player 1's tableThe Game"], "the other phone still plays"
@@ -97,3 +104,4 @@ def test_a_friend_who_left_no_longer_sees_the_seat_at_the_top_of_home():
     assert host_table(host).hosting.status(1) == "left"
     assert guest.services.store.read_guest(host_table(host).session.id)["ended"] == "left"
     assert home_seats(guest) == []
+    assert "you left this table" in phones_list(guest)

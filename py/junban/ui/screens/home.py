@@ -115,11 +115,13 @@ class HomeScreen:
             title = game_title(record["game"])
             n = record["seat"] + 1
             over = record["update"].get("over") is True
+            ended = record.get("ended")  # the host let this phone go: why, instead of when it was last played
             rows.append(h("li", {"class": ["save", "finished" if over else None], "key": f"guest-{table}"},
                           h("div", {"class": "save-info"},
                             h("strong", {}, _seat_words(record)),
                             h("span", {"class": "save-who"}, title),
                             h("span", {"class": "muted"}, t("home.seat_over") if over else
+                              t(f"home.seat_ended.{ended}") if ended in ("bot", "here", "left") else
                               _ago(self.services.platform.now() - float(record.get("updated") or 0)))),
                           h("div", {"class": "save-actions"},
                             h("a", {"class": "button", "href": f"#/seat/{table}",
