@@ -57,7 +57,7 @@ class TalkLimit(RuleViolation):
 class Seat:
     kind: str  # "person" or "bot"
     name: str
-    level: str | None = None  # bots only
+    level: str | None = None  # a bot's; a person's seat keeps the level its bot had at this table (saved)
     phone: bool = False  # a person playing on their own phone, joined to this device (junban.net.host)
 
     @property
@@ -96,10 +96,14 @@ def make_seats(game: str, raw_seats: object) -> list[Seat]:
         if not isinstance(raw, dict):
             raise ConfigError("a seat is not readable", code="config.seat_unreadable")
         kind = raw.get("kind")
-        if kind == "person":
-            seats.append(Seat("person", clean_name(raw.get("name"), f"Player {i + 1}"), phone=raw.get("phone") is True))
+        level = raw.get("level")
+        if kind == "person":  # (its level: the bot level it had at this table, should a bot take it again)
+            if level is not None and level not in levels:
+                raise ConfigError(f"unknown bot level: {str(level)[:20]}", code="config.bot_level",
+                                  level=str(level)[:20])
+            seats.append(Seat("person", clean_name(raw.get("name"), f"Player {i + 1}"), level,
+                              phone=raw.get("phone") is True))
         elif kind == "bot":
-            level = raw.get("level")
             if level not in levels:
                 raise ConfigError(f"unknown bot level: {str(level)[:20]}", code="config.bot_level", level=str(level)[:20])
             seats.append(Seat("bot", clean_name(raw.get("name"), f"Bot {i + 1}"), level))

@@ -433,12 +433,14 @@ DRAFT = Text(MAX_DRAFT)
 # large as an Eleusis view late in a game gets (its rounds' events), never deeper than a view nests.
 VIEW = Plain(8, longest=4000, most=5000)
 EVENT = Plain(5, longest=1200, most=200)  # one entry of the public move log (junban.ui.parts.movelog)
+ENDED = ("host_left", "seat_closed", "here", "bot", "left", "wrong_table", "flood", "no_seat", "bye")
 GUEST = Fields(  # a seat this phone plays at another phone's table (junban.net.guest.Guest.record)
     {"schema": Int(1, 1000), "type": Choice("guest"), "table": Text(12, r"[a-z0-9]+", 1), "seat": Int(0, 7),
      "game": GAME_SLUG, "entries": ListOf(ListOf(EVENT, 3, 3), MAX_ACTIONS),
      "updated": TIME},
     {"welcome": Maybe(VIEW), "update": Maybe(VIEW), "hints": Int(0, MAX_HINTS), "hint_seed": SEED,
-     "spare": PAIRING_CODE})  # the host's spare pairing code: back in one exchange
+     "spare": PAIRING_CODE,  # the host's spare pairing code: back in one exchange
+     "ended": Choice(*ENDED)})  # why the host let this phone go (``bye``): not a seat it plays now
 
 
 def check_save(record: object, save_id: str | None = None) -> dict:

@@ -101,7 +101,7 @@ def test_a_phone_lost_at_the_rematch_gets_the_new_game_when_it_pairs_again():
     assert first.screen.session.is_over and again.screen.session.is_over
 
 
-def test_a_guest_takes_a_move_only_once_its_game_is_over_and_for_its_own_seat():
+def test_a_guest_takes_a_move_only_once_its_game_is_over_and_for_a_seat_of_its_game():
     room = Room()
     host, _ = hosted(room, "23", ["person", "phone"])
     guest, platform = join(room, host, 1)
@@ -117,7 +117,7 @@ def test_a_guest_takes_a_move_only_once_its_game_is_over_and_for_its_own_seat():
     told(table="abcdefabcdef", seat=1, game="23")  # its game is not over: a host's page cannot take it away
     assert phone.table_id == before and phone.refused_from_host == 1 and phone.status == "playing"
     play_to_end(room, host, {1: guest})
-    for fields in ({"table": "abcdefabcdef", "seat": 0, "game": "23"}, {"table": "abcdefabcdef", "seat": 1,
+    for fields in ({"table": "abcdefabcdef", "seat": 4, "game": "23"}, {"table": "abcdefabcdef", "seat": 1,
                    "game": "eleusis"}, {"table": "ABC/../x", "seat": 1, "game": "23"}, {"table": before, "seat": 1,
                    "game": "23"}):
         told(**fields)

@@ -25,7 +25,7 @@ from junban.net import protocol
 from junban.net.protocol import ProtocolError
 from junban.rng import secret_seed
 from junban.session import MAX_ACTIONS, MAX_HINTS, Seat, clean_name
-from junban.storage import GUEST, KIND_READERS, VIEW, UnreadableRecord, check_shape, migrate
+from junban.storage import ENDED, GUEST, KIND_READERS, VIEW, UnreadableRecord, check_shape, migrate
 
 PING_EVERY = 2.0
 LOST_AFTER = 8.0
@@ -241,12 +241,14 @@ class Guest:
         self.resync_due = False
         self.spare: str | None = None  # the host's spare code for this seat (``spare``): a way back in one exchange
         self.moved_from: str | None = None  # the table this seat just left for the host's next game (``next``)
+        self.moved_seat: int | None = None  # the seat this phone played there (the host may have reseated it)
         self.finished: GuestGame | None = None  # that table's game, over, until the screens have recorded it
         self.standing_conn: str | None = None  # this phone's standing offer: a connection kept for the host's reload
         self.standing_code: str | None = None  # its pairing code (sent to the host: ``standing``)
         self.standing_offer: str | None = None  # its offer's SDP (what the host's answer must name)
         self.standing_table: str | None = None  # the table it names (a rematch moves the seat: a new one then)
         self.back_taken = False  # an answer of the host's to the standing offer was taken, its channel awaited
+        self.ended: str | None = None  # why the host let this phone go (``bye``: storage.ENDED), until welcomed again
         self._timer = None
         if kept:
             self._restore(kept)
@@ -338,7 +340,7 @@ class Guest:
             self.game.hints = max(hints, self.game.hints)
             self.rejoined_from = list(self.entries) if self.entries else None  # what it had: is the host behind?
             self.welcome = welcome
-            self.problem = None
+            self.problem = self.ended = None
             self.back_taken = False
             self._set("playing")
             self._offer_standing()
@@ -406,24 +408,32 @@ class Guest:
             return None
         if kind == "bye":
             why = message.get("why")
-            known = ("host_left", "seat_closed", "here", "bot", "left", "wrong_table", "flood")
-            self.problem = f"net.bye.{why}" if why in known else "net.bye"
+            known = why in ENDED and why != "bye"  # ("bye": a reason this phone does not know)
+            self.problem = f"net.bye.{why}" if known else "net.bye"
+            self.ended = why if known else "bye"
+            if why in ("bot", "here") and self.game is not None:  # its own chip says who plays the seat now
+                self._seat_played_by("bot" if why == "bot" else "person")
             self._set("ended")
             self.close()
             return "status"
         return None
 
     def _next(self, message: dict) -> None:
-        """A rematch: the host started its table's next game and this seat goes on there, over this channel. Taken
-        only once this seat's game is over, for the same seat and game, at a table of another id; the finished
-        game stays as it was (its record, its History); this phone says hello for the new table and is welcomed
-        as any phone that joins (nothing of the old game carries over: a new hint seed, no log)."""
+        """A rematch: the host started its table's next game and this phone goes on there, over this channel, at the
+        seat it names (its own, or another the host reseated it to: only that seat's view comes, as to any phone
+        that joins). Taken only once this seat's game is over, for the same game, at a table of another id, a seat
+        the game has; the finished game stays as it was (its record, its History); this phone says hello for the
+        new table and is welcomed as any phone that joins (nothing of the old game carries over: a new hint seed,
+        no log)."""
         table = protocol.need_str(message, "table", 12)
-        if (not self.game.is_over or message.get("seat") != self.seat or message.get("game") != self.game_slug
+        seat = message.get("seat")  # its own, or another: the host may reseat the phones at a rematch
+        most = protocol.MOST_SEATS[protocol.GAMES.index(self.game_slug)]
+        if (not self.game.is_over or type(seat) is not int or not 0 <= seat < most
+                or message.get("game") != self.game_slug
                 or table == self.table_id or any(ch not in protocol.TABLE_ID_CHARS for ch in table)):
             raise ProtocolError("the host cannot move this seat there", code="net.bad_next")
-        self.moved_from, self.finished = self.table_id, self.game
-        self.table_id = table
+        self.moved_from, self.finished, self.moved_seat = self.table_id, self.game, self.seat
+        self.table_id, self.seat = table, seat
         self.game, self.welcome, self.entries, self.entry_chars = None, None, [], []
         self.pending, self.queued, self.refusal, self.rejoined_from = None, [], None, None
         self.went_back, self.hinted_at, self.hint_seed = 0, None, secret_seed()
@@ -431,6 +441,17 @@ class Guest:
         self._drop_standing()  # its code names the old table: the new table's welcome brings a new one
         self._set("joining")
         self._send("hello", table=self.table_id, seat=self.seat)
+
+    def _seat_played_by(self, kind: str) -> None:
+        """The host gave this seat to a bot or a person at its own device (``bye``): this phone's copy of the seats
+        says so, its own chip too (the host's ``seats`` message goes only to the phones still at the table)."""
+        raw = list(self.welcome.get("seats") or []) if isinstance(self.welcome, dict) else []
+        if not 0 <= self.seat < len(raw) or not isinstance(raw[self.seat], dict):
+            return
+        raw[self.seat] = {"kind": kind, "name": raw[self.seat].get("name")}
+        self.game.seats = [_seat_from(seat, i) for i, seat in enumerate(raw)]
+        self.welcome = dict(self.welcome, seats=raw)
+        self.game.welcome = self.welcome
 
     # ------------------------------------------------------------------ the host's reload in one exchange
 
@@ -525,7 +546,7 @@ class Guest:
             return
         sent = self.status == "playing" and self._send("leave", seat=self.seat)
         self.pending, self.queued = None, []
-        self.problem = "net.bye.left"
+        self.problem, self.ended = "net.bye.left", "left"
         self._set("ended")
         if sent:
             self.platform.call_later(LEAVE_GRACE, lambda *_: self.close())
@@ -624,6 +645,7 @@ class Guest:
             "update": game.latest if game else None, "hints": game.hints if game else 0,
             "entries": [list(e) for e in self.entries], "updated": self.platform.now(),
             **({"spare": self.spare} if self.spare else {}),
+            **({"ended": self.ended} if self.ended else {}),
         }
 
     def _restore(self, kept: dict) -> None:
@@ -635,6 +657,7 @@ class Guest:
             spare = kept.get("spare")
             if isinstance(spare, str) and seat_pairing(spare, self.table_id, self.seat, self.game_slug):
                 self.spare = spare
+            self.ended = kept.get("ended") if kept.get("ended") in ENDED else None
             self.entry_chars = [len(protocol.encode("e", 0, e=list(e))) for e in entries]
 
 

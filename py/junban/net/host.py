@@ -196,39 +196,48 @@ class Host:
         self._set(target, "connecting")
         return None
 
-    def take_over(self, previous: "Host") -> list[int]:
-        """A rematch: the phones connected to ``previous`` (the table just finished) go on to this table, in the same
-        seats, over the channels already open — no new pairing. Each is told ``next`` (this table's id and its
-        seat; nothing of the new deal) and then says ``hello`` for this table as a phone that joined; its welcome
-        and the new game follow. A channel gone quiet is taken along too (it hears ``next`` if it comes back); a
-        seat whose phone had no channel (a code shown, a phone lost) is asked for as at any new table. The seats
-        taken along, in order; ``previous`` is closed (its remaining codes with it)."""
+    def take_over(self, previous: "Host", moves: dict[int, int | None] | None = None) -> list[int]:
+        """A rematch: the phones connected to ``previous`` (the table just finished) go on to this table over the
+        channels already open — no new pairing. ``moves`` is the host's reseating (a phone's seat there -> its
+        seat here, None: given to nobody); without it, every phone keeps its seat. Each is told ``next`` (this
+        table's id and its seat here; nothing of the new deal) and then says ``hello`` for this table as a phone
+        that joined; its welcome and the new game follow, from its new seat's view only. A channel gone quiet is
+        taken along too (it hears ``next`` if it comes back); a phone given no seat is told so (``bye``
+        ``no_seat``: its finished game stays on it); a seat whose phone had no channel (a code shown, a phone lost)
+        is asked for as at any new table. The seats here taken by phones, in order; ``previous`` is closed (its
+        remaining codes with it)."""
         moved = []
         for seat, link in sorted(previous.links.items()):
-            if link.conn is None or not link.welcomed or seat not in self.session.phone_seats() \
-                    or self.links.get(seat) is not None:
+            if link.conn is None or not link.welcomed:
                 continue
-            previous._send(link, "next", table=self.table_id, seat=seat, game=self.game)
+            to = seat if moves is None else moves.get(seat, seat)
+            if to is None or to not in self.session.phone_seats() or self.links.get(to) is not None:
+                previous._send(link, "bye", why="no_seat")  # the host (or a bot) plays that seat now
+                previous._drop_conn(link)
+                previous._drop_spare(link)
+                del previous.links[seat]
+                continue
+            previous._send(link, "next", table=self.table_id, seat=to, game=self.game)
             previous._drop_spare(link)  # its code names the old table: the new game's welcome brings a new one
             del previous.links[seat]
             previous._by_conn.pop(link.conn, None)
             if link.full_timer is not None:
                 self.platform.cancel(link.full_timer)
                 link.full_timer = None
-            link.owner = self
+            link.owner, link.seat = self, to
             link.welcomed = False  # until its hello for this table
             link.sent, link.sent_key, link.sent_mark, link.recent = [], None, None, []
             link.hints, link.hinted, link.last_full = 0, False, -1e18
             link.code, link.offer_name, link.problem = None, b"", None
             if link.status == "playing":
                 self._set(link, "connecting")
-            self.links[seat] = link
+            self.links[to] = link
             self._by_conn[link.conn] = link
-            moved.append(seat)
+            moved.append(to)
         previous.close()
         if moved:
             self._ensure_timer()
-        return moved
+        return sorted(moved)
 
     def release(self, seat: int, why: str) -> None:
         """The host gives ``seat`` to a bot (``why`` "bot") or to a person at its own device ("here"), whatever its

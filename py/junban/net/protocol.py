@@ -47,10 +47,11 @@ host -> guest
                 values), ``text``. A guest shows a refusal only in its own words, by its code (never the host's
                 text: a host's page may say anything).
     ``next``    ``table``, ``seat``, ``game``: a rematch — the host started the next game of this table (a new deal or
-                the same deal again) and this seat goes on there over this channel, with no new pairing. Only
-                after the guest's game is over; the same seat and game; the new table's id is the new save's
-                (random, never made from its seed). The guest answers ``hello`` for the new table and is welcomed
-                as any phone that joins.
+                the same deal again) and this phone goes on there over this channel, with no new pairing, at
+                ``seat``: its own, or another if the host reseated the phones. Only after the guest's game is
+                over; the same game; the new table's id is the new save's (random, never made from its seed).
+                The guest answers ``hello`` for the new table and that seat and is welcomed as any phone that
+                joins (a hello for any other seat is let go: ``wrong_table``).
     ``seats``   ``seats`` (names and kinds, as in ``welcome``): who plays each seat changed (the host gave a seat to a
                 bot, a person at its device or a phone); the same seats, names and count, only their hands.
     ``spare``   ``code``: a pairing code (``sdp.pack_offer``) for this same table and seat, whose connection the host
@@ -59,7 +60,7 @@ host -> guest
     ``ping``, ``bye`` (``why``: ``host_left``; ``seat_closed`` (a host of before issue 41's takeover: the seat is
                 played at the host now); ``here`` (the host gave the seat to a person at its own device); ``bot`` (to a
                 bot); ``left`` (this phone said ``leave``); ``wrong_table``; ``flood``: let go, it sent far more than a
-                person could).
+                person could; ``no_seat``: at a rematch the host reseated the phones and gave this one no seat).
 
 How much a guest may send is bounded per kind (``junban.net.limits``): more than that is not read; the phone is
 told (an ``ack`` with ``net.too_fast``), and one that keeps on is let go (``bye`` ``flood``), the host's person

@@ -70,7 +70,8 @@ class Services:
         self._timers: dict[str, int] = {}
         self._log_warned: dict[str, str] = {}  # save id -> which long-log notice it has had
         self.hosts: dict = {}  # save id -> junban.net.host.Host: tables with seats on other phones (parts/phones.py)
-        self.rematches: dict = {}  # new save id -> the Host of the table it follows: its phones go on (parts/phones.py)
+        self.rematches: dict = {}  # new save id -> (the Host of the table it follows, its reseating or None): its
+        # phones go on (parts/phones.py, parts/reseat.py)
         self.guest = None  # junban.net.guest.Guest: this phone's seat at another phone's table (screens/join.py)
 
     # ------------------------------------------------------------------ navigation and drawing

@@ -101,14 +101,11 @@ def switch(table, kinds: dict) -> None:
     untouched, only the save's seats change. A seat that leaves a phone is let go at the host (its phone told why,
     its spare code kept: ``Host.release``); a bot plays at the seat's own level if it had one at this table, else
     at the table's (``table_shape``), from its seat's view, at once if the game waits for it (the table's bot
-    loop); a seat back on a phone gets its pairing (``attach``); a person here takes the turn on this device."""
+    loop); a seat back on a phone gets its pairing (``attach``); a person here takes the turn on this device. A
+    seat's own bot level is kept in its ``Seat`` (and so in the save) while a person plays it."""
     from junban.session import Seat
 
     session = table.session
-    levels = table.__dict__.setdefault("bot_levels", {})  # a seat's own bot level, kept while the table is shown
-    for seat, info in enumerate(session.seats):
-        if info.is_bot:
-            levels.setdefault(seat, info.level)
     _, _, level = table.table_shape()
     level = level or bot_module(session.game).DEFAULT_LEVEL
     old = list(session.seats)
@@ -117,9 +114,9 @@ def switch(table, kinds: dict) -> None:
         kind = kinds.get(seat, seat_kind(info))
         kind = kind if kind in KINDS else seat_kind(info)
         if kind == "bot":
-            seats.append(info if info.is_bot else Seat("bot", info.name, levels.get(seat) or level))
-        else:
-            seats.append(Seat("person", info.name, None, phone=kind == "phone"))
+            seats.append(info if info.is_bot else Seat("bot", info.name, info.level or level))
+        else:  # (a seat's own bot level stays with it, in the save: a bot taking it again plays at that level)
+            seats.append(Seat("person", info.name, info.level, phone=kind == "phone"))
     changed = [seat for seat in range(len(old)) if seat_kind(old[seat]) != seat_kind(seats[seat])]
     if not changed:
         return
@@ -167,13 +164,17 @@ def attach(table):
         host.save = lambda: services.save(host.session)  # (a phone's standing offer is kept in the save)
         services.hosts[session.id] = host
     host.attach(table, on_change=lambda: _changed(table))
-    previous = services.rematches.pop(session.id, None)
+    previous, moves = services.rematches.pop(session.id, (None, None))
     if previous is not None:  # a rematch: the phones of the table before come along, no new pairing
         services.hosts.pop(previous.table_id, None)
-        moved = host.take_over(previous)
+        moved = host.take_over(previous, moves)
         if moved:  # said on screen (an info notice that goes by itself) and aloud
-            services.notify(t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved)), "info",
-                            key="phones-rematch")
+            if moves is None or all(old == new for old, new in moves.items()):
+                words = t("phones.rematch", names=", ".join(table.seat_name(s) for s in moved))
+            else:
+                words = t("phones.reseated", names=", ".join(t("phones.reseated_one", name=table.seat_name(s),
+                                                                n=s + 1) for s in moved))
+            services.notify(words, "info", key="phones-rematch")
     table.phones_seat = None  # the seat whose code the sheet shows
     table.phones_scanning = False
     table.phones_error = None

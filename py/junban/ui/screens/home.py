@@ -84,7 +84,9 @@ class HomeScreen:
         """At the top of home, in view on a phone: join a table (paste a host's link or code, or scan it), and the
         seats this phone is playing at other phones' tables, each named by its host ("your seat at Aiko's
         table")."""
-        going = [(table, record) for table, record in self._guest_seats() if record["update"].get("over") is not True]
+        # (not a seat whose game is over, nor one the host let go: its person left, a bot or the host plays it now)
+        going = [(table, record) for table, record in self._guest_seats()
+                 if record["update"].get("over") is not True and not record.get("ended")]
         rows = [h("li", {"class": "home-seat", "key": f"seat-{table}"},
                   h("a", {"class": "button primary small", "href": f"#/seat/{table}", "id": f"open-seat-{table}"},
                     _seat_words(record)),
@@ -113,11 +115,13 @@ class HomeScreen:
             title = game_title(record["game"])
             n = record["seat"] + 1
             over = record["update"].get("over") is True
+            ended = record.get("ended")  # the host let this phone go: why, instead of when it was last played
             rows.append(h("li", {"class": ["save", "finished" if over else None], "key": f"guest-{table}"},
                           h("div", {"class": "save-info"},
                             h("strong", {}, _seat_words(record)),
                             h("span", {"class": "save-who"}, title),
                             h("span", {"class": "muted"}, t("home.seat_over") if over else
+                              t(f"home.seat_ended.{ended}") if ended in ("bot", "here", "left") else
                               _ago(self.services.platform.now() - float(record.get("updated") or 0)))),
                           h("div", {"class": "save-actions"},
                             h("a", {"class": "button", "href": f"#/seat/{table}",

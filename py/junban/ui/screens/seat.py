@@ -76,13 +76,8 @@ def connect(services, pairing: guest_net.Pairing):
 def _changed(services, guest, what: str) -> None:
     if services.guest is not guest:
         return
-    if what in ("update", "spare", "seats") and guest.game is not None:
-        try:
-            services.store.write_guest(guest.record())
-        except StorageFull:
-            services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
-        except TooLarge:  # played on here; only its snapshot is not kept
-            services.notify(t("guest.too_large"), "error", key="guest-too-large")
+    if what in ("update", "spare", "seats") or (what == "status" and guest.ended):
+        _keep_record(services, guest)
     screen = services.current()
     if what == "next":  # a rematch: the finished game stays in History; the new table opens once it is here
         _record_finished(services, guest)
@@ -105,6 +100,18 @@ def _changed(services, guest, what: str) -> None:
         services.render()
 
 
+def _keep_record(services, guest) -> None:
+    """Write this seat's record (its snapshot, its spare code, why the host let it go), if it has a game yet."""
+    if guest.game is None:
+        return
+    try:
+        services.store.write_guest(guest.record())
+    except StorageFull:
+        services.notify(t("storage.full"), "error", key="storage-full", sticky=True)
+    except TooLarge:  # played on here; only its snapshot is not kept
+        services.notify(t("guest.too_large"), "error", key="guest-too-large")
+
+
 def _record_finished(services, guest) -> None:
     """The game this seat just left for the host's next one, in this phone's History (once, as its table does)."""
     game, guest.finished = guest.finished, None
@@ -120,8 +127,13 @@ def _moved_on(services, guest, screen) -> None:
     """The next game's first update is here: the seat's table of the finished game gives way to the new one's,
     and the phone says so (wherever it is, it is told)."""
     old, guest.moved_from = guest.moved_from, None
+    before, guest.moved_seat = guest.moved_seat, None
     host, seat = guest_names(guest.record())
-    words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
+    if before is not None and before != guest.seat:  # the host reseated the phones: where this one sits now
+        words = t("guest.next_seat", host=host or t("guest.the_host"), n=guest.seat + 1,
+                  count=len(guest.game.seats), name=seat or t("join.seat_of_plain", n=guest.seat + 1))
+    else:
+        words = t("guest.next_game", host=host, name=seat) if host and seat else t("guest.next_game_plain")
     if isinstance(screen, SeatScreen) and screen.table_id == old:
         services.go(f"#/seat/{guest.table_id}", replace=True)
     services.notify(words, "info", key="guest-next")  # (said aloud too)
@@ -702,6 +714,7 @@ class SeatScreen(TableScreen):
         if act == "seat:leave-yes":
             if self.guest is not None:  # the host is told (it reads "Ben left", not a lost phone)
                 self.guest.leave()
+                _keep_record(self.services, self.guest)  # (no longer a seat it plays: home's top leaves it out)
                 self.services.guest = None
             self.services.go("#/")
             return

@@ -32,7 +32,7 @@ from junban.ui import i18n, sound, tutorials
 from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
-from junban.ui.parts import marks, movelog, phones
+from junban.ui.parts import marks, movelog, phones, reseat
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
@@ -288,6 +288,8 @@ class TableScreen:
                               "id": "same-deal"}, t("end.same_deal")),
                  h("button", {"type": "button", "class": "button", "data-act": "table:new-deal", "id": "new-deal"},
                    t("end.new_deal")),
+                 h("button", {"type": "button", "class": "button", "data-act": "reseat:open", "id": "reseat"},
+                   t("reseat.button")) if reseat.may_reseat(self) else None,
                  extra(self) if extra else None,
                  h("button", {"type": "button", "class": "button", "data-act": "table:share"}, t("table.share")),
                  h("a", {"class": "button quiet", "href": "#/history"}, t("end.history")),
@@ -326,6 +328,8 @@ class TableScreen:
             return phones.render_sheet(self)
         if name == "phones-setup":
             return phones.render_setup(self)
+        if name == "reseat":
+            return reseat.render(self)
         if name == "result":
             # The result, here or (once this sheet is closed) in the banner, is always "#end".
             return sheet("result", t("end.title"),
@@ -426,6 +430,8 @@ class TableScreen:
             self.tutorial.handle(self, act)
         elif act.startswith("phones:"):
             phones.handle(self, act, arg)
+        elif act.startswith("reseat:"):
+            reseat.handle(self, act, arg)
         elif act.startswith("send:"):
             from junban.ui.screens.storage import handle_send
 
@@ -440,6 +446,8 @@ class TableScreen:
     def field(self, name: str, value, final: bool) -> bool:
         if name.startswith("phones-"):
             return phones.field(self, name, value, final)
+        if name.startswith("reseat-"):
+            return reseat.field(self, name, value)
         if name == "speed" and value in SPEEDS:
             if value != self.services.settings.get("speed"):
                 self.services.set_setting("speed", value)
@@ -714,18 +722,19 @@ class TableScreen:
             self.open_sheet("menu", opener="#open-menu")
         self.services.focus_after_render("#share-url")
 
-    def replay_table(self, seed: str | None) -> None:
-        """A new table of the same game and seats: the same deal (``seed``), or a new one (None). A new deal at a
-        table with phones is a secret one (``rng.secret_seed``); the same deal is as private as it was. The phones
-        connected to this table go on to the new one in their seats, with no new pairing (``Host.take_over``)."""
-        seats = list(self.session.seats)
+    def replay_table(self, seed: str | None, seats: list | None = None, moves: dict | None = None) -> None:
+        """A new table of the same game and seats (or ``seats``, the host's reseating: ``parts/reseat.py``): the
+        same deal (``seed``), or a new one (None). A new deal at a table with phones is a secret one
+        (``rng.secret_seed``); the same deal is as private as it was. The phones connected to this table go on to
+        the new one with no new pairing (``Host.take_over``): in their seats, or where ``moves`` says."""
+        seats = list(seats or self.session.seats)
         private = self.session.private if seed is not None else any(s.phone for s in seats)
         if seed is None:
             seed = secret_seed() if private else random_seed()
         session = self.services.create_session(self.session.game, self.session.config, seed, seats, private=private)
         if session is not None:
             if self.hosting is not None:  # a rematch: the phones still connected go on to it (parts/phones.py)
-                self.services.rematches[session.id] = self.hosting
+                self.services.rematches[session.id] = (self.hosting, moves)
             self.services.go(f"#/play/{session.id}")
 
 
