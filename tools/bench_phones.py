@@ -3,7 +3,8 @@
 (browser contexts of one Chromium, and Chromium processes of their own for phones whose camera films a QR code),
 paired through the phones sheet and the join screen, every move a tap (tests/browser/phones.py drives them).
 
-    python3 tools/bench_phones.py [--actions 80] [--eleusis-actions 120] [--whole-eleusis] [--dist DIR]
+    python3 tools/bench_phones.py [--actions 80] [--game-phones 5] [--eleusis-phones 8] [--eleusis-actions 120]
+                                  [--whole-eleusis] [--stages] [--dist DIR]
 
 - **Pairing, the machines' part** (the time a person takes to carry a code across is not in it): on the guest,
   from opening the host's link (Junban already open, as after the phone's camera app opened it) to its answer
@@ -11,8 +12,8 @@ paired through the phones sheet and the join screen, every move a tap (tests/bro
   guest of both tables below pairs so (10 samples with the defaults). **With a camera**: a guest whose camera
   films the host's QR code, from tapping "Scan the host's code" to its answer shown; and the host filming a
   guest's answer QR code, from tapping "Scan the answer" to that guest's seat table shown.
-- **An action on one phone to every other phone updated**: The Game on 4 phones (the host and 3 guests, all
-  people, a careful game), ``--actions`` actions; then Eleusis on 8 phones (the host and 7 guests: a guest deals
+- **An action on one phone to every other phone updated**: The Game on ``--game-phones`` phones (5: the host and 4
+  guests, all people, a careful game), ``--actions`` actions; then Eleusis on 8 phones (the host and 7 guests: a guest deals
   from its phone, a Prophet on a phone), ``--eleusis-actions`` actions or the end of its first round. From the
   acting phone's tap (its click event) to each other phone having taken the change and drawn it (its Python has
   handled the host's update and patched the page: a stamp then, and the next animation frame, when it is
@@ -22,7 +23,7 @@ paired through the phones sheet and the join screen, every move a tap (tests/bro
   their number, less what the benchmark's own calls into the host's Python cost (a small call or two per action
   asking whose turn it is; measured alone, then taken off); and the same of each guest page (on average: every
   guest takes every update, and the acting one its taps too).
-- ``--stages``: where the time goes at The Game's table: wall time per call of some steps of the host's and one
+- ``--stages``: where the time goes at both tables: wall time per call of some steps of the host's and one
   guest's Python (reading a message, checking an update, keeping the seat, patching the page; applying an action
   and syncing the phones, saving).
 - ``--whole-eleusis``: also a whole game of Eleusis on 5 phones (every seat deals a round, guests included, a
@@ -327,11 +328,12 @@ def stages_of(page) -> dict:
     return {name: {"calls": n, "ms_per_call": round(1000 * total / n, 1)} for name, (n, total) in timed.items()}
 
 
-def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = False) -> dict:
-    """The Game on 4 phones: the host (a camera phone: it films the last guest's answer), a guest filming the
-    host's QR code, one pairing by the paste path, one whose answer the host films."""
-    host = run.camera(BLANK, "#/the-game?players=4")
-    set_up_table(host, ["person", "phone", "phone", "phone"], seed="bench-phones-1")
+def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = False, players: int = 5) -> dict:
+    """The Game on ``players`` phones (4 or 5): the host (a camera phone: it films the last guest's answer), a
+    guest filming the host's QR code, the others but the last by the paste path, the last one whose answer the host
+    films."""
+    host = run.camera(BLANK, f"#/the-game?players={players}")
+    set_up_table(host, ["person"] + ["phone"] * (players - 1), seed="bench-phones-1")
     link = shown_link(host)
     guest = run.camera(shown_matrix(host, link), "#/join")
     started = page_clock(guest)
@@ -341,11 +343,13 @@ def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = Fals
     host.press("#phones-answer", "Enter")
     phones.seated(guest, "the-game")
     seats = {1: guest}
-    page = run.open("#/")
-    seat, answer, connect = pair_timed(host, page, "the-game")
-    seats[seat] = page
-    pairing["answer"].append(answer)
-    pairing["connect"].append(connect)
+    for _ in range(players - 3):
+        page = run.open("#/")
+        seat, answer, connect = pair_timed(host, page, "the-game")
+        seats[seat] = page
+        pairing["answer"].append(answer)
+        pairing["connect"].append(connect)
+    last = seat_of_link(shown_link(host))
     # The last guest opens the link; the host films the answer QR code it shows.
     page = run.open("#/")
     page.goto(shown_link(host))
@@ -355,18 +359,19 @@ def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = Fals
     host.locator("#phones-scan").tap()
     pairing["host_scan"].append(wait_clock(page, seat_shown("the-game")) - started)
     page.wait_for_url("**#/seat/*")
-    seats[3] = page
+    seats[last] = page
     clocked = Clocked(Table("the-game", host, seats))
     if stages:
         for page in (host, seats[1]):
             phones.run_python(page, STAGES_PY)
-    result = {"phones": 4, **clocked.play(the_game_person(), actions)}
+    result = {"phones": players, **clocked.play(the_game_person(), actions)}
     if stages:
         result["stages"] = {"host": stages_of(host), "guest": stages_of(seats[1])}
     return result
 
 
-def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole: bool = False) -> dict:
+def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole: bool = False,
+                  stages: bool = False) -> dict:
     """Eleusis on ``players`` phones: the host in seat 1, a guest on every other seat (pairing by paste); a guest
     deals first (the last seat); the seat two on from the dealer becomes Prophet in the first round (in every round
     with ``whole``); the host's person plays a wrong card once, for the Prophet to call."""
@@ -384,29 +389,35 @@ def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole:
     # the dealer of round r is seat (players - 1 + r) % players; two seats on from the dealer becomes Prophet
     person = eleusis_person(prophets={(players + 1 + r) % players: r for r in rounds}, wrong_once={0: 0})
     clocked = Clocked(table)
+    if stages:
+        for page in (host, seats[1]):
+            phones.run_python(page, STAGES_PY)
 
     def round_over(t):
         return not whole and len(t.state("state.rounds")) >= 1
 
     result = clocked.play(person, actions, until=round_over)
     result.update(phones=players, over=table.status()["over"], rounds=len(table.state("state.rounds")))
+    if stages:
+        result["stages"] = {"host": stages_of(host), "guest": stages_of(seats[1])}
     return result
 
 
 def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int, whole_eleusis: bool = False,
-            chromium=None, stages: bool = False) -> dict:
+            chromium=None, stages: bool = False, game_players: int = 5) -> dict:
     """The measurements on ``dist``; ``chromium``: a Playwright browser type to launch from (one is started)."""
     if chromium is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
-            return measure(dist, actions, eleusis_players, eleusis_actions, whole_eleusis, p.chromium, stages)
+            return measure(dist, actions, eleusis_players, eleusis_actions, whole_eleusis, p.chromium, stages,
+                           game_players)
     server = Server(dist)
     run = Phones(chromium, server)
     pairing = {"answer": [], "connect": [], "guest_scan": [], "host_scan": []}
     try:
-        the_game = the_game_table(run, pairing, actions, stages)
-        eleusis = eleusis_table(run, pairing, eleusis_players, eleusis_actions)
+        the_game = the_game_table(run, pairing, actions, stages, game_players)
+        eleusis = eleusis_table(run, pairing, eleusis_players, eleusis_actions, stages=stages)
         whole = eleusis_table(run, {"answer": [], "connect": []}, 5, 2000, whole=True) if whole_eleusis else None
         version = run.browser.version
     finally:
@@ -425,7 +436,9 @@ def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--actions", type=int, default=80, help="actions timed at The Game's table of 4 phones")
+    parser.add_argument("--actions", type=int, default=80, help="actions timed at The Game's table")
+    parser.add_argument("--game-phones", type=int, default=5, choices=(4, 5),
+                        help="phones at The Game's table (default 5, the issue's target)")
     parser.add_argument("--eleusis-phones", type=int, default=8)
     parser.add_argument("--eleusis-actions", type=int, default=120, help="at most (the first round ends first)")
     parser.add_argument("--whole-eleusis", action="store_true", help="also a whole game of Eleusis on 5 phones")
@@ -438,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu_before = os.times()
     with given_or_built(args.dist) as dist:
         result = measure(dist, args.actions, args.eleusis_phones, args.eleusis_actions, args.whole_eleusis,
-                         stages=args.stages)
+                         stages=args.stages, game_players=args.game_phones)
     cpu_after = os.times()
     result["load_average_before"] = load_before
     result["cpu_s_children"] = round(cpu_after.children_user + cpu_after.children_system
@@ -451,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             ("machines' part (the two above)", result["pairing"]["machines_ms"]),
             ("camera: guest scan tapped -> answer shown", result["pairing"]["guest_scan_ms"]),
             ("camera: host scan tapped -> guest's table shown", result["pairing"]["host_scan_ms"])]
-    tables = [("The Game, 4 phones", result["the_game"]), (f"Eleusis, {args.eleusis_phones} phones",
+    tables = [(f"The Game, {args.game_phones} phones", result["the_game"]), (f"Eleusis, {args.eleusis_phones} phones",
                                                             result["eleusis"])]
     if result["whole_eleusis"]:
         tables.append(("whole Eleusis game, 5 phones", result["whole_eleusis"]))
@@ -470,10 +483,11 @@ def main(argv: list[str] | None = None) -> int:
               f"each guest: main thread {t['guest_thread_cpu_ms_per_action']} ms, renderer process "
               f"{t['guest_process_cpu_ms_per_action']} ms"
               + (f"; {t['rounds']} rounds, over: {t['over']}" if "rounds" in t else ""))
-    for who, steps in result["the_game"].get("stages", {}).items():
-        print(f"The Game, the {who}'s Python (wall time per call, ms):")
-        for name, step in sorted(steps.items(), key=lambda kv: -kv[1]["ms_per_call"] * kv[1]["calls"]):
-            print(f"  {name:<52}{step['calls']:>6} calls {step['ms_per_call']:>8}")
+    for name, t in tables:
+        for who, steps in t.get("stages", {}).items():
+            print(f"{name}, the {who}'s Python (wall time per call, ms):")
+            for step_name, step in sorted(steps.items(), key=lambda kv: -kv[1]["ms_per_call"] * kv[1]["calls"]):
+                print(f"  {step_name:<52}{step['calls']:>6} calls {step['ms_per_call']:>8}")
     print_result(result)
     return 0
 

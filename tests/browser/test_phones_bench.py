@@ -6,7 +6,7 @@ def test_bench_phones_runs(browser, dist_dir):
     from tools import bench_phones
 
     result = bench_phones.measure(dist_dir, actions=2, eleusis_players=3, eleusis_actions=2,
-                                  chromium=browser.browser_type)
+                                  chromium=browser.browser_type, game_players=4)
     pairing = result["pairing"]
     assert pairing["machines_ms"]["n"] == 3 and pairing["machines_ms"]["p50"] > 0
     assert pairing["guest_scan_ms"]["n"] == pairing["host_scan_ms"]["n"] == 1
