@@ -17,6 +17,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import re
 import subprocess
 import threading
 import time
@@ -26,6 +27,9 @@ from urllib.parse import urlparse
 FIREFOX = "/usr/bin/firefox-esr"
 DRIVER = Path(__file__).with_name("firefox_driver.mjs")
 ROOT = Path(__file__).resolve().parents[2]
+
+# "id => ..." (one bare parameter): a function as Playwright takes it, not an expression to wrap
+_BARE_ARROW = re.compile(r"(async\s+)?[A-Za-z_$][\w$]*\s*=>")
 
 
 class DriverError(AssertionError):
@@ -173,7 +177,7 @@ class FirefoxPage:
     def evaluate(self, expression: str, arg=None):
         source = expression.strip()
         if not (source.startswith(("(", "async", "function")) and "=>" in source.split("{", 1)[0]
-                or source.startswith(("function", "async function"))):
+                or source.startswith(("function", "async function")) or _BARE_ARROW.match(source)):
             source = f"() => ({source})"
         return self._call("evaluate", fn=source, arg=arg)
 

@@ -3,8 +3,9 @@ page reloads mid-game; its phones sheet shows its answer to the phone's standing
 and by itself; the phone, whose page did not reload, shows "When Player 1's table is back, scan its code" and
 takes that answer by paste (one exchange: nothing carried back to the host); the game goes on by taps. With a
 Chromium phone (screenshots of both screens at 375x667, in English and in Japanese: the language switched on both
-pages, no new boot) and with a Firefox phone (its standing offer is a Firefox offer: the roles of a Firefox host in
-docs/multiplayer.md's "Across browsers")."""
+pages, no new boot), with a Firefox phone (its standing offer is a Firefox offer: the roles of a Firefox host in
+docs/multiplayer.md's "Across browsers"), and with a Firefox host whose reloaded page answers a Chromium phone's
+standing offer."""
 from __future__ import annotations
 
 from tests.browser.conftest import PHONE, open_app, screenshot
@@ -71,4 +72,10 @@ def test_the_host_reloads_mid_game_and_the_phone_takes_its_answer_by_paste(phone
 def test_a_firefox_phone_takes_the_reloaded_chromium_hosts_answer(firefox_factory, context_factory, server):
     host = open_app(context_factory(viewport=PHONE, has_touch=True).new_page(), server, "#/the-game?players=2")
     friend = firefox_factory("#/")
+    reload_mid_game(host, friend)
+
+
+def test_a_reloaded_firefox_host_answers_a_chromium_phones_standing_offer(firefox_factory, context_factory, server):
+    host = firefox_factory("#/the-game?players=2")
+    friend = open_app(context_factory(viewport=PHONE, has_touch=True).new_page(), server, "#/")
     reload_mid_game(host, friend)
