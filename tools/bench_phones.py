@@ -417,7 +417,8 @@ def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int
     pairing = {"answer": [], "connect": [], "guest_scan": [], "host_scan": []}
     try:
         the_game = the_game_table(run, pairing, actions, stages, game_players)
-        eleusis = eleusis_table(run, pairing, eleusis_players, eleusis_actions, stages=stages)
+        eleusis = eleusis_table(run, pairing, eleusis_players, eleusis_actions, stages=stages) \
+            if eleusis_players else None
         whole = eleusis_table(run, {"answer": [], "connect": []}, 5, 2000, whole=True) if whole_eleusis else None
         version = run.browser.version
     finally:
@@ -439,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=80, help="actions timed at The Game's table")
     parser.add_argument("--game-phones", type=int, default=5, choices=(4, 5),
                         help="phones at The Game's table (default 5, the issue's target)")
-    parser.add_argument("--eleusis-phones", type=int, default=8)
+    parser.add_argument("--eleusis-phones", type=int, default=8, help="0: no Eleusis table (The Game's alone)")
     parser.add_argument("--eleusis-actions", type=int, default=120, help="at most (the first round ends first)")
     parser.add_argument("--whole-eleusis", action="store_true", help="also a whole game of Eleusis on 5 phones")
     parser.add_argument("--stages", action="store_true",
@@ -464,8 +465,9 @@ def main(argv: list[str] | None = None) -> int:
             ("machines' part (the two above)", result["pairing"]["machines_ms"]),
             ("camera: guest scan tapped -> answer shown", result["pairing"]["guest_scan_ms"]),
             ("camera: host scan tapped -> guest's table shown", result["pairing"]["host_scan_ms"])]
-    tables = [(f"The Game, {args.game_phones} phones", result["the_game"]), (f"Eleusis, {args.eleusis_phones} phones",
-                                                            result["eleusis"])]
+    tables = [(f"The Game, {args.game_phones} phones", result["the_game"])]
+    if result["eleusis"]:
+        tables.append((f"Eleusis, {args.eleusis_phones} phones", result["eleusis"]))
     if result["whole_eleusis"]:
         tables.append(("whole Eleusis game, 5 phones", result["whole_eleusis"]))
     for name, t in tables:
