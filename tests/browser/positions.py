@@ -23,6 +23,14 @@ def open_save(page, server, session: Session, lang: str | None = None) -> None:
     open_app(page, server, f"#/play/{session.id}")
 
 
+def open_phones_table(host, server, session: Session) -> None:
+    """The host opens its saved table with phone seats (``session``, a recorded position: ``near_the_end``): no
+    standing offers in the save, so each phone seat gets a new code, and the phones sheet shows the first seat's
+    (as after Start on the setup screen, ``phones.set_up_table``)."""
+    open_save(host, server, session)
+    host.wait_for_selector("#phones-qr", timeout=30_000)
+
+
 def people_and_bots(people: int, bots: int, level: str) -> list[Seat]:
     return [Seat("person", f"Player {i + 1}") for i in range(people)] + \
         [Seat("bot", f"Bot {people + i + 1}", level) for i in range(bots)]

@@ -43,16 +43,9 @@ def no_leak(table, guest: int, monkeypatch) -> None:
     assert result["varied"]["cards moved"] > 0
 
 
-def reopened(host, server, session) -> None:
-    """The host opens its saved table (a recorded position) with its phone seats: the phones sheet shows the first
-    seat's code, as after Start on the setup screen."""
-    positions.open_save(host, server, session)
-    host.wait_for_selector("#phones-qr", timeout=30_000)
-
-
 def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_factory, server, monkeypatch):
     host, friend = phone_factory(2, "#/")
-    reopened(host, server, positions.the_game_on_phones_near_the_end())
+    positions.open_phones_table(host, server, positions.the_game_on_phones_near_the_end())
     # The first friend films the QR code with Junban's own scanner; the host pastes the answer it shows.
     link = shown_link(host)
     screenshot(host, "phones-the-game-host-code-en")
@@ -90,7 +83,7 @@ def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory,
                                                                   monkeypatch):
     host = camera_phone_factory(BLANK, "#/", locale="ja-JP")
     friends = phone_factory(3, "#/", locale="ja-JP")
-    reopened(host, server, positions.twenty_three_on_phones_near_the_end())
+    positions.open_phones_table(host, server, positions.twenty_three_on_phones_near_the_end())
     # Seat 2's friend opens the link; the host films the answer QR code its phone shows.
     link = shown_link(host)
     assert seat_of_link(link) == 1
