@@ -26,7 +26,8 @@ def open_save(page, server, session: Session, lang: str | None = None) -> None:
 def open_phones_table(host, server, session: Session) -> None:
     """The host opens its saved table with phone seats (``session``, a recorded position: ``near_the_end``): no
     standing offers in the save, so each phone seat gets a new code, and the phones sheet shows the first seat's
-    (as after Start on the setup screen, ``phones.set_up_table``)."""
+    (as after Start on the setup screen, ``phones.set_up_table``). A table's id is at most 12 characters here: a
+    longer one cannot be paired (``junban.net.protocol``'s ``net.table_id``)."""
     open_save(host, server, session)
     host.wait_for_selector("#phones-qr", timeout=30_000)
 
