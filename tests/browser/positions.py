@@ -23,6 +23,15 @@ def open_save(page, server, session: Session, lang: str | None = None) -> None:
     open_app(page, server, f"#/play/{session.id}")
 
 
+def open_phones_table(host, server, session: Session) -> None:
+    """The host opens its saved table with phone seats (``session``, a recorded position: ``near_the_end``): no
+    standing offers in the save, so each phone seat gets a new code, and the phones sheet shows the first seat's
+    (as after Start on the setup screen, ``phones.set_up_table``). A table's id is at most 12 characters here: a
+    longer one cannot be paired (``junban.net.protocol``'s ``net.table_id``)."""
+    open_save(host, server, session)
+    host.wait_for_selector("#phones-qr", timeout=30_000)
+
+
 def people_and_bots(people: int, bots: int, level: str) -> list[Seat]:
     return [Seat("person", f"Player {i + 1}") for i in range(people)] + \
         [Seat("bot", f"Bot {people + i + 1}", level) for i in range(bots)]
@@ -277,3 +286,50 @@ def eleusis_table_sideline(wrong: int, players: int = 4, seed: str = "side") -> 
     session = eleusis_knowing_the_rule(session, pick)
     assert under_second(session.state) == wrong and session.to_act == 0, session.state.sidelines
     return session
+
+
+def near_the_end(session: Session, left: int, at) -> Session:
+    """``session`` (a new deal, its seats as the test's table has them: people, phones, bots) advanced to a position
+    near the end of its game: the game is played to its end by baseline bots in every seat (on a copy), and
+    ``session`` takes that game's actions up to the last position with at least ``left`` actions to go where
+    ``at(session)`` holds (a phone's turn the test wants to see, say). For the tests of several phones whose whole
+    game from the deal is not what they test (docs/testing.md): they open it as a save on the host
+    (``open_save``), which pairs each phone seat anew, and play the rest by taps."""
+    played = Session("played", session.game, session.config, session.seed,
+                     [Seat("bot", f"Bot {i + 1}", "baseline") for i in range(len(session.seats))])
+    while not played.is_over:
+        played.apply(played.bot_action())
+    trial = Session(session.id, session.game, session.config, session.seed, session.seats)
+    cut = None
+    for n, action in enumerate(played.actions[:len(played.actions) - left + 1]):
+        if at(trial):
+            cut = n
+        trial.apply(action)
+    if cut is not None:
+        for action in played.actions[:cut]:
+            session.apply(action)
+        return session
+    raise AssertionError("no such position in the bots' game")
+
+
+def phones_seats(kinds: list[str]) -> list[Seat]:
+    """Seats as the setup screen makes them from its Here / Phone / Bot toggles (``Player N``, ``Bot N``)."""
+    return [Seat("bot", f"Bot {i + 1}", "baseline") if kind == "bot" else
+            Seat("person", f"Player {i + 1}", phone=kind == "phone") for i, kind in enumerate(kinds)]
+
+
+def the_game_on_phones_near_the_end(seed: str = "phones-tg-1") -> Session:
+    """The Game on four seats (the host, two phones, a bot): every card drawn, the first phone (seat 2) to start its
+    turn. Played on by ``the_game_person(reckless_after=0)`` it is lost within ten actions, with cards the second
+    phone never sees still in the other hands (what ``recorded_twin`` moves: a game won with every card played
+    would leave nothing hidden to check)."""
+    session = Session("tgphonesend", "the-game", {"players": 4}, seed,
+                      phones_seats(["person", "phone", "phone", "bot"]))
+    return near_the_end(session, 25, lambda s: s.to_act == 1 and not s.view(1)["played_this_turn"])
+
+
+def twenty_three_on_phones_near_the_end(seed: str = "phones-23-1") -> Session:
+    """23 on four seats (the host and three phones): round 2 under way (its discards made), the third seat's phone
+    (seat 3) to play, some fifteen actions before the bots' game ended."""
+    session = Session("ttphonesend", "23", {"players": 4}, seed, phones_seats(["person", "phone", "phone", "phone"]))
+    return near_the_end(session, 15, lambda s: s.to_act == 2 and s.state.round == 2 and s.state.phase == "play")

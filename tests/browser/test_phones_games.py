@@ -1,11 +1,19 @@
-"""Whole games played each on their own phone, as people play them: browser contexts as phones, the host setting
-the table up on its setup screen, each guest pairing through the app's own screens (a QR code filmed by the
-phone's camera, or the link opened and the answer pasted), and every move a tap on the table of the phone whose
-turn it is. The game is the host's; each phone sees its seat and the end."""
+"""Games played each on their own phone to their end, as people play them: browser contexts as phones, each guest
+pairing through the app's own screens (a QR code filmed by the phone's camera, or the link opened and the answer
+pasted), and every move a tap on the table of the phone whose turn it is. The game is the host's; each phone sees
+its seat and the end.
+
+The Game and 23 start from a recorded position near their end (``positions.*_on_phones_near_the_end``: the host
+reopens a saved table with its phone seats, which pairs each phone anew): what they test is the pairing, the
+phones' turns by taps, the end and result on every phone, and the recorded game's privacy (``no_leak``, over the
+whole game's log from the deal), not the first hundred moves. Whole games from the deal on several phones:
+tests/net/test_playing_on_phones.py (the same host and guest code over the fake transport, all three games), the
+Eleusis test below (a guest deals, from the first move) and tools/bench_phones.py (docs/testing.md)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser import positions
 from tests.browser.conftest import screenshot
 from tests.browser.phones import (
     Table, answer_shown, close_sheets, eleusis_person, pair_by_paste, paste_answer, recorded_twin, seat_of_link,
@@ -35,9 +43,9 @@ def no_leak(table, guest: int, monkeypatch) -> None:
     assert result["varied"]["cards moved"] > 0
 
 
-def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_factory, monkeypatch):
-    host, friend = phone_factory(2, "#/the-game?players=4&bots=1&level=baseline")
-    set_up_table(host, ["person", "phone", "phone", "bot"], seed="phones-tg-1")
+def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_factory, server, monkeypatch):
+    host, friend = phone_factory(2, "#/")
+    positions.open_phones_table(host, server, positions.the_game_on_phones_near_the_end())
     # The first friend films the QR code with Junban's own scanner; the host pastes the answer it shows.
     link = shown_link(host)
     screenshot(host, "phones-the-game-host-code-en")
@@ -56,8 +64,8 @@ def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_
     host.select_option("#speed", "instant")
 
     table = Table("the-game", host, {1: filming, 2: friend})
-    person = the_game_person(reckless_after=15)
-    table.play(person, until=lambda t: t.actions >= 6 and t.status()["to_act"] == 1)
+    person = the_game_person(reckless_after=0)  # the card that jumps furthest: lost with cards still hidden
+    table.play(person, until=lambda t: t.status()["to_act"] == 1)  # (the position's first turn is theirs)
     table.everyone_heard()
     screenshot(filming, "phones-the-game-guest-turn-en")
     screenshot(host, "phones-the-game-host-table-en")
@@ -71,10 +79,11 @@ def test_the_game_three_phones_and_a_bot_to_the_end(phone_factory, camera_phone_
     no_leak(table, 2, monkeypatch)
 
 
-def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory, camera_phone_factory, monkeypatch):
-    host = camera_phone_factory(BLANK, "#/23?players=4", locale="ja-JP")
+def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory, camera_phone_factory, server,
+                                                                  monkeypatch):
+    host = camera_phone_factory(BLANK, "#/", locale="ja-JP")
     friends = phone_factory(3, "#/", locale="ja-JP")
-    set_up_table(host, ["person", "phone", "phone", "phone"], seed="phones-23-1")
+    positions.open_phones_table(host, server, positions.twenty_three_on_phones_near_the_end())
     # Seat 2's friend opens the link; the host films the answer QR code its phone shows.
     link = shown_link(host)
     assert seat_of_link(link) == 1
@@ -92,7 +101,7 @@ def test_23_four_phones_the_host_scanning_the_answers_in_japanese(phone_factory,
 
     table = Table("23", host, seats)
     person = twenty_three_person()
-    table.play(person, until=lambda t: t.actions >= 5 and t.status()["to_act"] == 2)
+    table.play(person, until=lambda t: t.status()["to_act"] == 2)  # (the position's first turn is theirs)
     table.everyone_heard()
     screenshot(seats[2], "phones-23-guest-turn-ja")
     screenshot(host, "phones-23-host-table-ja")

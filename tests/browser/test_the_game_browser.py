@@ -77,8 +77,8 @@ def test_the_same_link_in_a_fresh_profile_deals_the_same_hand(context_factory, s
     assert hand(other) != hand(first)
 
 
-def test_keyboard_play_arrows_digits_and_undo(page, server):
-    open_app(page, server, SOLO)
+def test_keyboard_play_arrows_digits_and_undo(desktop_table):
+    page = desktop_table("#/the-game?players=1&seed=keys-arrows", ".hand .card")
     low = min(hand(page))
     page.keyboard.press("ArrowRight")  # selects the first (lowest) card
     assert card(page, low).get_attribute("aria-pressed") == "true"
@@ -102,8 +102,8 @@ def test_tampered_link_gives_a_message_and_the_setup_screen_and_keeps_saves(page
     assert saves_after == saves_before == 1
 
 
-def test_pass_the_device_hides_the_hand_until_the_person_confirms(page, server):
-    open_app(page, server, "#/the-game?players=2&seed=77&start=1")
+def test_pass_the_device_hides_the_hand_until_the_person_confirms(desktop_table):
+    page = desktop_table("#/the-game?players=2&seed=pass-77&start=1", ".handover")
     cover = page.get_by_role("heading", name=re.compile("Pass the device to Player 1"))
     assert cover.is_visible()
     assert page.locator(".hand .card").count() == 0, "no hand is shown on the cover screen"
