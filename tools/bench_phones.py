@@ -230,6 +230,18 @@ def pair_timed(host, guest, game: str) -> tuple[int, float, float]:
     return seat, answered - opened, seated - pasted
 
 
+def pair_by_paste_timed(run: Phones, host, game: str, count: int, pairing: dict) -> dict:
+    """``count`` new phones paired by the paste path, their times added to ``pairing``: seat -> page."""
+    seats = {}
+    for _ in range(count):
+        page = run.open("#/")
+        seat, answer, connect = pair_timed(host, page, game)
+        seats[seat] = page
+        pairing["answer"].append(answer)
+        pairing["connect"].append(connect)
+    return seats
+
+
 class Clocked:
     """A table whose every action is timed from the tap to every other phone's stamp, and the host's CPU."""
 
@@ -342,13 +354,7 @@ def the_game_table(run: Phones, pairing: dict, actions: int, stages: bool = Fals
     host.fill("#phones-answer", guest.input_value("#join-code"))
     host.press("#phones-answer", "Enter")
     phones.seated(guest, "the-game")
-    seats = {1: guest}
-    for _ in range(players - 3):
-        page = run.open("#/")
-        seat, answer, connect = pair_timed(host, page, "the-game")
-        seats[seat] = page
-        pairing["answer"].append(answer)
-        pairing["connect"].append(connect)
+    seats = {1: guest, **pair_by_paste_timed(run, host, "the-game", players - 3, pairing)}
     last = seat_of_link(shown_link(host))
     # The last guest opens the link; the host films the answer QR code it shows.
     page = run.open("#/")
@@ -377,13 +383,7 @@ def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole:
     with ``whole``); the host's person plays a wrong card once, for the Prophet to call."""
     host = run.open(f"#/eleusis?players={players}")
     set_up_table(host, ["person"] + ["phone"] * (players - 1), seed=f"bench-phones-el-{players}")
-    seats = {}
-    for _ in range(players - 1):
-        page = run.open("#/")
-        seat, answer, connect = pair_timed(host, page, "eleusis")
-        seats[seat] = page
-        pairing["answer"].append(answer)
-        pairing["connect"].append(connect)
+    seats = pair_by_paste_timed(run, host, "eleusis", players - 1, pairing)
     table = Table("eleusis", host, seats)
     rounds = range(players) if whole else range(1)
     # the dealer of round r is seat (players - 1 + r) % players; two seats on from the dealer becomes Prophet
