@@ -231,6 +231,18 @@ def seated(guest, game: str, timeout_ms: float = 30_000) -> None:
     guest.wait_for_selector(TABLES[game], timeout=timeout_ms)
 
 
+def moved_to_next_table(host, guests, game: str, before: str) -> str:
+    """After a rematch on the host (New deal, Replay, or a reseat): the host's new table's id, once the host is on
+    it and every one of ``guests`` shows its seat there (over the channel it had: no pairing)."""
+    host.wait_for_url("**#/play/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    assert table_id != before, "a new table"
+    for guest in guests:
+        guest.wait_for_url(f"**#/seat/{table_id}", timeout=20_000)
+        guest.wait_for_selector(TABLES[game], timeout=20_000)
+    return table_id
+
+
 def pair_by_paste(host, guest, game: str) -> int:
     """One phone joins the seat whose code the host shows: it opens the link (as its camera app would), the host
     pastes the answer it shows. Returns the seat."""

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.phones import (
-    Table, answer_shown, pair_by_paste, paste_answer, run_python, seated, set_up_table, the_game_person)
+    Table, answer_shown, moved_to_next_table, pair_by_paste, paste_answer, run_python, seated, set_up_table,
+    the_game_person)
 
 CHANNELS = "json.dumps({str(s): l.conn for h in __main__.app.services.hosts.values() for s, l in h.links.items()})"
 
@@ -32,12 +33,7 @@ def test_new_deal_carries_both_phones_to_the_next_game_without_pairing(phone_fac
         page.wait_for_selector("#sheet-result #end-title", timeout=20_000)
 
     host.locator("#sheet-result #new-deal").tap()  # one tap
-    host.wait_for_url("**#/play/*")
-    second = host.url.rsplit("/", 1)[1]
-    assert second != first
-    for page in (friend, other):
-        page.wait_for_url(f"**#/seat/{second}", timeout=20_000)
-        page.wait_for_selector(".tg-table", timeout=20_000)
+    second = moved_to_next_table(host, (friend, other), "the-game", first)
     expect(friend.locator("#notices .notice-info")).to_contain_text("started a new game: you play")
     expect(other.locator("#notices .notice-info")).to_contain_text("新しいゲームを始めました")
     screenshot(friend, "phones-rematch-guest-en")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from junban.session import Session
 from tests.browser.conftest import screenshot
-from tests.browser.phones import Table, pair_by_paste, run_python, seated, the_game_person
+from tests.browser.phones import Table, moved_to_next_table, pair_by_paste, run_python, the_game_person
 from tests.browser.positions import open_save, people_and_bots
 from tests.browser.test_phones_rematch import CHANNELS
 
@@ -60,12 +60,7 @@ def test_the_host_swaps_two_phones_at_the_rematch_and_each_moves_by_itself(phone
     run_python(host, "import __main__\n__main__.app.dispatch('app:lang', 'en')")
 
     host.locator("#reseat-deal").tap()
-    host.wait_for_url("**#/play/*")
-    second = host.url.rsplit("/", 1)[1]
-    assert second != first
-    for page in (friend, other):
-        seated(page, "the-game")
-        page.wait_for_url(f"**#/seat/{second}", timeout=20_000)
+    second = moved_to_next_table(host, (friend, other), "the-game", first)
     expect(friend.locator("#notices .notice-info")).to_contain_text("you play seat 3 of 3 now")
     expect(other.locator("#notices .notice-info")).to_contain_text("3席中2番目の席")
     screenshot(friend, "phones-reseat-guest-en")
