@@ -9,9 +9,10 @@ Builds dist/ into a temporary folder (or copies the build ``--dist`` names) and 
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
 repository's dist/), then plays whole games there (every round; ``--rounds N``: the first N rounds of each, for smoke
 runs) with a bot in every seat. Each decision is timed inside Python with ``time.perf_counter`` around
-``bot.act(view(state, seat))`` — what the table runs for a bot's turn — without the page's redraw. Building the hypothesis space (once per page, before the first game) is
-timed apart as ``setup_ms``. Prints a table per player count and phase and, last, one JSON object (p50/p95/max in
-ms). Only wall time exists in the browser: on a busy machine it counts other processes' work too.
+``bot.act(view(state, seat))`` — what the table runs for a bot's turn — without the page's redraw. Building the
+hypothesis space (once per page, before the first game) is timed apart as ``setup_ms``. Prints a table per player
+count and phase and, last, one JSON object (p50/p95/max in ms). Only wall time exists in the browser: on a busy
+machine it counts other processes' work too.
 ``--science RULES.json`` (a list of ``{"name", "rule"}``) also plays one solo science game per rule with the
 scientist bot (seed ``'<seed>-<i>'``) and times its turns the same way (``science`` in the JSON).
 ``--hints N`` also times the hint a person may ask for (``junban.games.eleusis.hints``, what the Hint button runs):
