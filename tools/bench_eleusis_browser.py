@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """How long an Eleusis table bot's turn takes in the browser: Pyodide in headless Chromium, the app's own code.
 
-    python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--seed bench] [--level strong]
+    python tools/bench_eleusis_browser.py [--players 4,6] [--games 3] [--rounds N] [--seed bench] [--level strong]
                                           [--difficulty medium] [--science RULES.json] [--hints N]
                                           [--sure TURNS.json] [--dist DIR]
 
 Builds dist/ into a temporary folder (or copies the build ``--dist`` names) and opens it in headless Chromium under the timing page of
 ``tools/browser_timing.py`` (the vendored Pyodide and the app's Python archive as built; never added to the
-repository's dist/), then plays whole games there (every round) with a bot in every seat. Each decision is timed
-inside Python with ``time.perf_counter`` around ``bot.act(view(state, seat))`` — what the table runs for a bot's turn
-— without the page's redraw. Building the hypothesis space (once per page, before the first game) is
-timed apart as ``setup_ms``. Prints a table per player count and phase and, last, one JSON object (p50/p95/max in
-ms). Only wall time exists in the browser: on a busy machine it counts other processes' work too.
+repository's dist/), then plays whole games there (every round; ``--rounds N``: the first N rounds of each, for smoke
+runs) with a bot in every seat. Each decision is timed inside Python with ``time.perf_counter`` around
+``bot.act(view(state, seat))`` — what the table runs for a bot's turn — without the page's redraw. Building the
+hypothesis space (once per page, before the first game) is timed apart as ``setup_ms``. Prints a table per player
+count and phase and, last, one JSON object (p50/p95/max in ms). Only wall time exists in the browser: on a busy
+machine it counts other processes' work too.
 ``--science RULES.json`` (a list of ``{"name", "rule"}``) also plays one solo science game per rule with the
 scientist bot (seed ``'<seed>-<i>'``) and times its turns the same way (``science`` in the JSON).
 ``--hints N`` also times the hint a person may ask for (``junban.games.eleusis.hints``, what the Hint button runs):
@@ -49,12 +50,12 @@ def setup():
     default_hypotheses()
     return json.dumps({"setup_ms": (time.perf_counter() - start) * 1000, "python": sys.version.split()[0]})
 
-def timed_game(players, seed, level, difficulty, hints=False):
+def timed_game(players, seed, level, difficulty, hints=False, rounds=None):
     from junban.games.eleusis.hints import table_hint
     state = rules.new_game({"players": players, "difficulty": difficulty}, seed)
     bots = [make_bot("eleusis", level, seed, seat) for seat in range(players)]
     times, hint_times = [], []
-    while (seat := rules.to_act(state)) is not None:
+    while (seat := rules.to_act(state)) is not None and (rounds is None or len(state.rounds) < rounds):
         view = rules.view(state, seat)
         if hints and state.phase == "play":
             start = time.perf_counter()
@@ -115,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", default="4,6", help="comma-separated seat counts (default 4,6)")
     parser.add_argument("--games", type=int, default=3, help="whole games per seat count (default 3)")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="play only the first N rounds of each game (default: the whole game; for smoke runs)")
     parser.add_argument("--seed", default="bench", help="game i at n seats plays seed '<seed>-<n>-<i>'")
     parser.add_argument("--level", default="strong", help="bot level in every seat (default strong)")
     parser.add_argument("--difficulty", default="medium", help="library rules the bot dealers pick (default medium)")
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
             for game in range(args.games):
                 seed = f"{args.seed}-{players}-{game}"
                 data = json.loads(page.run(f"timed_game({players!r}, {seed!r}, {args.level!r}, {args.difficulty!r}, "
-                                           f"{bool(args.hints)!r})"))
+                                           f"{bool(args.hints)!r}, {args.rounds!r})"))
                 rounds += data["rounds"]
                 hint_times += data["hint_times"]
                 for phase, ms, _hand in data["times"]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up time of the app, side by side with a bare page that only boots the same vendored Pyodide.
 
-    python tools/bench_startup.py [--runs 7] [--dist DIR] [--settle 5]
+    python tools/bench_startup.py [--runs 7] [--dist DIR] [--settle 5] [--warm-ups 2]
 
 Builds dist/ into a temporary folder (or uses --dist), puts tools/bare_pyodide.html next to its index.html as
 bare.html, serves the folder on 127.0.0.1 and loads the pages in headless Chromium (Debian's /usr/bin/chromium),
@@ -9,9 +9,13 @@ alternating their order: the app, the bare page (a plain start of Pyodide: the b
 booting Pyodide the app's way, from the build's memory snapshot (what the app adds on top of its own boot):
 
 - cold: a fresh browser profile for every load (nothing cached, no service worker);
-- warm: one persistent profile per page, visited twice first (the app's service worker installs, the browser
-  writes its caches; the browser stays open --settle seconds after each visit), then measured on a new browser
-  launch per run, as a person coming back to the app.
+- warm: one persistent profile per page, visited twice first (--warm-ups; the app's service worker installs, the
+  browser writes its caches; the browser stays open --settle seconds after each visit), then measured on a new
+  browser launch per run, as a person coming back to the app.
+
+Every load is a browser launch and a boot of Pyodide: 6 warm-up visits and 6 loads a run (the bare page, which
+starts Pyodide plainly, takes 8-9 s of the browser's CPU a load here, the others 3-6 s). The suite's smoke run takes one run and one
+warm-up visit a page (9 loads), which still installs the app's service worker before the warm load.
 
 "Ready" is the moment <html data-ready="true"> is set (the app: its first screen is interactive; the bare page:
 Pyodide ran one line of Python), in ms from navigation start. Beside it, the CPU time all the browser's processes
@@ -237,7 +241,7 @@ def summary(values: list[float]) -> dict:
             "max": round(max(values), 1), "n": len(values)}
 
 
-def measure(runs: int, dist: Path | None, settle: float) -> dict:
+def measure(runs: int, dist: Path | None, settle: float, warm_ups: int = 2) -> dict:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="junban-startup-"))
@@ -247,7 +251,7 @@ def measure(runs: int, dist: Path | None, settle: float) -> dict:
         with sync_playwright() as playwright:
             warm_profiles = {kind: work / f"warm-{kind}" for kind in PAGES}
             for kind, profile in warm_profiles.items():
-                for _ in range(2):
+                for _ in range(warm_ups):
                     visit(playwright, profile, site.base + PAGES[kind], settle=settle, offline_copy=kind == "app")
             for run in range(runs):
                 order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
@@ -265,7 +269,7 @@ def measure(runs: int, dist: Path | None, settle: float) -> dict:
         site.close()
         shutil.rmtree(work, ignore_errors=True)
 
-    result: dict = {"runs": runs, "loadavg_start_end": None}
+    result: dict = {"runs": runs, "warm_ups": warm_ups, "loadavg_start_end": None}
     for mode, kinds in samples.items():
         bare = summary([s["ready"] for s in kinds["bare"]])
         app = summary([s["ready"] for s in kinds["app"]])
@@ -299,9 +303,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, help="an existing build to measure (default: build one)")
     parser.add_argument("--settle", type=float, default=5.0,
                         help="seconds the browser stays open after each warm-up visit (default 5)")
+    parser.add_argument("--warm-ups", type=int, default=2, choices=(1, 2),
+                        help="visits of each page before its warm loads (default 2; 1 installs the service worker "
+                             "too, but the browser may not have written all it keeps: for smoke runs)")
     args = parser.parse_args(argv)
     load_start = os.getloadavg()
-    result = measure(args.runs, args.dist, args.settle)
+    result = measure(args.runs, args.dist, args.settle, args.warm_ups)
     result["loadavg_start_end"] = [round(x, 2) for x in (*load_start, *os.getloadavg())]
     result["machine"] = {"cpus": os.cpu_count(), "chromium": CHROMIUM}
     result["bar"] = {"ratio": BAR_RATIO, "fcp_ms": BAR_FCP_MS}

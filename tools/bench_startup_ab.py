@@ -3,9 +3,10 @@ build's own Pyodide snapshot (what the app adds on top of its own boot: issue 33
 
     python3 tools/bench_startup_ab.py DIST_A DIST_B [--rounds 14] [--hash '#/the-game?seed=1&players=1']
                                       [--host-gzip] [--plain-bare] [--modes cold,warm] [--warm-up-hash ADDRESS]
+                                      [--warm-ups 2] [--settle 5]
 
 Each round loads every page cold (a fresh profile) and warm (one persistent profile per page, visited twice first so
-the service worker has the build), rotating which goes first. Interleaving load by load puts the two builds under
+the service worker has the build: --warm-ups), rotating which goes first. Interleaving load by load puts the two builds under
 the same machine load, which a run of tools/bench_startup.py per build cannot: on this shared 2-core machine a
 build's ready time moves by ±30 % between runs. With --hash both apps open that address instead of home (a shared
 deal link, say: the page is ready when its game's table is up). --host-gzip serves the files as GitHub Pages does
@@ -55,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain-bare", action="store_true", help="also the bare page starting Pyodide plainly")
     parser.add_argument("--modes", default="cold,warm", help="cold, warm or both (default cold,warm)")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds open after each warm-up visit")
+    parser.add_argument("--warm-ups", type=int, default=2, choices=(1, 2),
+                        help="visits of each page before its warm loads (default 2; 1 for smoke runs)")
     parser.add_argument("--warm-up-hash", default=None,
                         help="the address the apps' warm-up visits open (default: --hash), say a game's table")
     args = parser.parse_args(argv)
@@ -76,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 for kind, url in pages.items():
                     if kind in ("A", "B") and args.warm_up_hash is not None:
                         url = sites[kind].base + args.warm_up_hash
-                    for _ in range(2):
+                    for _ in range(args.warm_ups):
                         bench_startup.visit(playwright, work / f"warm-{kind}", url, settle=args.settle,
                                             offline_copy=kind in ("A", "B"))
             for r in range(args.rounds):
@@ -100,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
             site.close()
         shutil.rmtree(work, ignore_errors=True)
 
-    result: dict = {"rounds": args.rounds, "hash": args.hash or "#/", "host_gzip": args.host_gzip,
+    result: dict = {"rounds": args.rounds, "warm_ups": args.warm_ups, "hash": args.hash or "#/",
+                    "host_gzip": args.host_gzip,
                     "load_average": {"min": min(load_average), "median": statistics.median(load_average),
                                      "max": max(load_average)}}
     for mode in modes:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from junban.session import LAST_STRETCH, MAX_ACTIONS, Seat, Session
-from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, follow_link, open_app, screenshot
 from tests.browser.test_robustness import play_lowest_two
 from tests.browser.test_the_game_browser import hand, pile_tops
 
@@ -331,10 +331,19 @@ def test_a_long_log_says_so_and_stays_playable_and_toggled_markers_fold_away(pag
 
 
 def test_storage_screen_at_phone_and_desktop_in_both_languages(context_factory, server):
+    """A profile per language (one boot each, not one per size): the phone's size, then the desktop's, the storage
+    put back between them as the boot left it and the solo game opened as on a first visit, so each size starts
+    from the same records."""
     for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        page = context_factory(viewport=PHONE, locale=locale).new_page()
+        open_app(page, server, "#/")
+        as_booted = page.evaluate("() => ({...localStorage})")
         for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
-            page = context_factory(viewport=size, locale=locale).new_page()
-            open_app(page, server, SOLO)
+            page.set_viewport_size(size)
+            page.evaluate("localStorage.clear()")
+            put(page, as_booted)
+            as_on_a_first_visit(page)  # the table offers "Learn" and keeps that in the settings, as on a first visit
+            follow_link(page, server, SOLO, "#end-turn")
             entry = dict(json.loads((FIXTURES / "history.json").read_text())["entries"][0], id="done0000")
             history = json.dumps({"schema": 1, "type": "history", "entries": [entry]})
             put(page, {"junban.save.bad00001": '{"schema":1,"type":"save","id":"bad0',

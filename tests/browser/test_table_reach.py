@@ -59,6 +59,8 @@ def shown(page, selector: str) -> int:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_nothing_the_tables_name_is_cut_on_a_phone(context_factory, server, lang):
+    """Five recorded positions opened one after another in one page (one boot, not five), each drawn as on a first
+    visit (its top bar offering "Learn", as when each had a profile of its own)."""
     cases = [
         (positions.the_game_deep_piles, "#end-turn", [".trail-card", ".card .fire-word", ".tg-variant"]),
         (positions.the_game_fire_overdue, "#end-turn", [".fire-note", ".tg-variant"]),
@@ -67,18 +69,18 @@ def test_nothing_the_tables_name_is_cut_on_a_phone(context_factory, server, lang
         # (eight seats scroll: a chip half under the strip's end is cut on purpose; the dealer's is pinned whole)
         (lambda: positions.eleusis_turn(8), "#el-play", [".el-seat-role"]),
     ]
+    page = open_app(phone(context_factory, lang), server, "#/")
     for build, ready, selectors in cases:
-        page = phone(context_factory, lang)
+        as_on_a_first_visit(page)
         session = build()
         positions.open_save(page, server, session, lang=lang)
         page.wait_for_selector(ready)
         if lang == "ja":
             japanese_font_loaded(page, page.locator("#main").inner_text())
         for selector in selectors:
-            assert shown(page, selector), (session.game, selector)
-            assert not cut_once_still(page, selector), (session.game, lang, cut(page, selector))
+            assert shown(page, selector), (session.id, selector)
+            assert not cut_once_still(page, selector), (session.id, lang, cut(page, selector))
         screenshot(page, f"reach-{session.id}-{lang}")
-        page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
