@@ -193,7 +193,8 @@ def render_table(table):
     layout = None
     if view["mainline"] or view["laid_aside"]:
         layout = render_layout(view, "line", names=table.seat_name, recent=_recent(table, view),
-                               came_from=_came_from(table, view), keys=f"el-{view['round']}", study="el:study")
+                               came_from=_came_from(table, view), keys=f"el-{view['round']}", study="el:study",
+                               kept=table.kept)
     return h(
         "section", {"class": ["el-table", f"el-phase-{phase}", "my-turn" if mine else None], "aria-label": t("el.table")},
         _status(table, view),
@@ -1073,6 +1074,12 @@ def seat_status(table, view: dict, seat: int):
           h("span", {"class": "visually-hidden"}, t("el.seat.cards", n=view["hand_counts"][seat]))) if playing else None,
         h("span", {"class": "el-seat-points", "key": "p"}, t("el.seat.points_short", n=view["totals"][seat])),
     ]
+
+
+def seat_facts(view: dict, seat: int) -> tuple:
+    """Everything ``seat_status`` reads of the view for ``seat`` (the table keeps the chip while it is equal)."""
+    return (view["phase"] == "over", view["phase"] == "rule", seat == view["dealer"], seat == view["prophet"], seat in view["expelled"],
+            view["hand_counts"][seat], view["totals"][seat])
 
 
 def seats_in_view(table, view: dict) -> list[int]:

@@ -144,6 +144,11 @@ def seat_status(table, view: dict, seat: int):
             h("span", {"class": "visually-hidden"}, " ", t("tg.cards_word", n=n))]
 
 
+def seat_facts(view: dict, seat: int) -> tuple:
+    """Everything ``seat_status`` reads of the view for ``seat`` (the table keeps the chip while it is equal)."""
+    return (view["hand_counts"][seat],)
+
+
 def _legal_plays(table) -> tuple[list[dict], set]:
     legal = table.session.legal_actions() if table.my_turn() else []
     return legal, {(a["play"], a["pile"]) for a in legal if "play" in a}

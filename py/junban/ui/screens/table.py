@@ -33,6 +33,7 @@ from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
 from junban.ui.parts import marks, movelog, phones, reseat
+from junban.ui.parts.kept import Kept
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
@@ -58,6 +59,8 @@ class TableScreen:
         self.local = self.ui.new_table_state()  # the game UI's own selection state
         self.log = movelog.MoveLog(self.ui, session)
         self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
+        self.kept = Kept()  # parts of the table drawn again only when what they show changed (parts/kept.py)
+        self._view = None  # (state, seat, its view): the last view made (``view``)
         self.sheet = SheetState()
         self.bot_timer = None
         self.thinking = None  # while a bot's move is being worked out: the token of that request (ui/thinking.py)
@@ -107,9 +110,17 @@ class TableScreen:
         return seat is not None and len(self.people) >= 2 and seat != self.viewer
 
     def view(self) -> dict:
-        """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden."""
+        """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden. Made
+        once per position and seat (a drawing asks for it a dozen times; the engine's states are never changed in
+        place, and nothing here changes a view)."""
         seat = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
-        return self.session.view(seat)
+        state = getattr(self.session, "state", None)  # (a guest's game holds its one view already)
+        made = self._view
+        if made is not None and made[0] is state and made[1] == seat:
+            return made[2]
+        view = self.session.view(seat)
+        self._view = (state, seat, view) if state is not None else None
+        return view
 
     @property
     def reader(self) -> int | None:
@@ -241,16 +252,26 @@ class TableScreen:
         pinned = sorted({s for s in [self.reader, *(keep(self, view) if keep else [])] if s is not None})[:2]
         pins = {pinned[0]: "pin-only"} if len(pinned) == 1 else {pinned[0]: "pin-first", pinned[1]: "pin-second"} \
             if pinned else {}
+        facts = getattr(self.ui, "seat_facts", None)  # what the game's chip reads of the view: kept while equal
         items = []
         for seat, info in enumerate(self.session.seats):
             is_active = seat in waiting and not self.session.is_over
-            items.append(h(
-                "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
-                                 "me" if seat == self.viewer else None, pins.get(seat)],
-                       "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
-                h("span", {"class": "seat-name"}, self.seat_name(seat),
-                  phones.seat_mark(self, seat) if info.phone else None),
-                h("span", {"class": "seat-status"}, status(self, view, seat))))
+
+            def chip(seat=seat, info=info, is_active=is_active):
+                return h(
+                    "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
+                                     "me" if seat == self.viewer else None, pins.get(seat)],
+                           "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
+                    h("span", {"class": "seat-name"}, self.seat_name(seat),
+                      phones.seat_mark(self, seat) if info.phone else None),
+                    h("span", {"class": "seat-status"}, status(self, view, seat)))
+
+            if facts is None:
+                items.append(chip())
+                continue
+            inputs = (self.seat_name(seat), is_active, info.is_bot, seat == self.viewer, pins.get(seat),
+                      phones.seat_mark_state(self, seat) if info.phone else None, facts(view, seat))
+            items.append(self.kept.part(("seat", seat), inputs, chip))
         return h("ul", {"class": ["seat-strip", "many" if many else None], "aria-label": t("table.seats"),
                         "tabindex": "0" if many else None}, items)
 
