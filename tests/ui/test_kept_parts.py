@@ -97,6 +97,9 @@ def test_a_device_passed_between_people_draws_as_from_scratch(game, seed):
     host = hosted(room, game, ["person", "person", "bot", "person"], seed)
     table = host.screen
     play_checked(room, host, {}, 24, switch_at=12)
+    for _ in range(2):  # the recap folded and unfolded (on a person's turn after others acted)
+        host.dispatch("table:recap-fold", None)
+        assert_same_page(host, "the recap folded or unfolded")
     for sheet in ("log", "menu", "rules"):
         host.dispatch("table:sheet", sheet)
         assert_same_page(host, f"the {sheet} sheet open")

@@ -296,7 +296,12 @@ class TableScreen:
         if not self.log.enabled:
             return None
         folded = self.recap_folded_at == len(self.log.entries)
-        return h("div", {"class": "recap-row"}, movelog.render_recap(self, folded=folded))
+        session, viewer = self.session, self.viewer
+        # what the recap reads (``movelog.recap_entries``, the seats' names): kept while it is the same
+        inputs = (self.log, self.log.version, movelog.names(self), viewer, session.may_act(viewer), session.to_act,
+                  self.reader, folded)
+        return self.kept.part("recap", inputs, lambda: h("div", {"class": "recap-row"},
+                                                         movelog.render_recap(self, folded=folded)))
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
