@@ -15,12 +15,12 @@ from tests.ui.phoneskit import Room, choose, host_table, join
 def fresh_html(app) -> str:
     """The page ``app`` shows, drawn from scratch: no kept part, no kept turn of the move log, a new page."""
     screen = app.screen
-    kept, drawn = screen.kept, screen.log.drawn
-    screen.kept, screen.log.drawn = Kept(), {}
+    kept, drawn, app_kept = screen.kept, screen.log.drawn, app.kept
+    screen.kept, screen.log.drawn, app.kept = Kept(), {}, Kept()
     try:
         page = app.page()
     finally:
-        screen.kept, screen.log.drawn = kept, drawn
+        screen.kept, screen.log.drawn, app.kept = kept, drawn, app_kept
     document = FakeDocument()
     root = document.createElement("div")
     Renderer(document, root).render(page)
@@ -106,3 +106,22 @@ def test_a_device_passed_between_people_draws_as_from_scratch(game, seed):
         host.dispatch("table:close", None)
         assert_same_page(host, f"the {sheet} sheet closed")
     assert table.session.actions
+
+
+def test_a_kept_part_that_moves_among_its_siblings_keeps_its_own_element():
+    """The top bar lost a button before two kept ones (unkeyed, of the same tag): each kept button is matched with
+    itself, never with the sibling before it (whose element it would then share)."""
+    from junban.ui.dom import h
+
+    rules = h("button", {"id": "rules"}, "Rules")
+    menu = h("button", {"id": "menu"}, "Menu")
+    document = FakeDocument()
+    root = document.createElement("div")
+    renderer = Renderer(document, root)
+    renderer.render(h("div", {}, h("h1", {}, "Title"), h("button", {"id": "guess"}, "Guess"), rules, menu))
+    renderer.render(h("div", {}, h("h1", {}, "Title"), rules, menu))
+    assert root.html() == '<div><div><h1>Title</h1><button id="rules">Rules</button><button id="menu">Menu</button>' \
+                          '</div></div>'
+    renderer.render(h("div", {}, h("h1", {}, "Title"), menu, h("button", {"id": "guess"}, "Guess"), rules))
+    assert root.html() == '<div><div><h1>Title</h1><button id="menu">Menu</button><button id="guess">Guess</button>' \
+                          '<button id="rules">Rules</button></div></div>'

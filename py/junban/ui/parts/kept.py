@@ -8,7 +8,9 @@ with ``==``. An input left out would leave a part showing an old state: ``tests/
 tables after seeded games both ways, kept and from scratch, and compares the pages.
 
 The inputs must be values that do not change in place afterwards (tuples, numbers, strings; a copy of a list).
-A kept part may stand once in the page: each place it can be drawn at is its own name.
+A kept part stands once in the page, and always under the same parent: each place it can be drawn at is its own
+name. Among its siblings it may come and go and move: the renderer matches a child drawn before (its ``el`` set)
+with itself, never with another child.
 """
 from __future__ import annotations
 

@@ -163,23 +163,29 @@ class TableScreen:
         """The table's own part of the top bar: its title, the game's own buttons (``bar_items(table)``, if the
         game has any: Eleusis's "Your guess"), and buttons for the rules and the menu."""
         game_items = getattr(self.ui, "bar_items", None)
+        # The title, the tutorial's offer and the rules and menu buttons change only with the language: kept.
         return h("div", {"class": "table-bar"},
-                 self._title(),
+                 self.kept.part("title", (self.session.game,), self._title),
                  marks.mode_chip(self.session),
                  game_items(self) if game_items else None,
-                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
-                         "aria-label": t("tut.offer.play")},
-                   h("span", {"class": "bar-label"}, t("tut.offer.play")),
-                   h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
-                 if self.offer_tutorial else None,
+                 self.kept.part("learn", (self.session.game,), self._learn) if self.offer_tutorial else None,
                  self._link_button(),
-                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
-                              "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
-                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
-                                                                                   t("table.rules"))),
-                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
-                              "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
-                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
+                 self.kept.part("rules", (), lambda: h(
+                     "button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
+                                "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
+                     h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"),
+                     h("span", {"class": "bar-label"}, t("table.rules")))),
+                 self.kept.part("menu", (), lambda: h(
+                     "button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
+                                "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
+                     h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰"))))
+
+    def _learn(self):
+        """The top bar's offer of the game's first game that teaches (on a first visit)."""
+        return h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
+                       "aria-label": t("tut.offer.play")},
+                 h("span", {"class": "bar-label"}, t("tut.offer.play")),
+                 h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
 
     def _title(self):
         """The game's name; where it has a short form ("Solo science"), a phone's narrow top bar shows that one
