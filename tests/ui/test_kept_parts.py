@@ -15,12 +15,12 @@ from tests.ui.phoneskit import Room, choose, host_table, join
 def fresh_html(app) -> str:
     """The page ``app`` shows, drawn from scratch: no kept part, no kept turn of the move log, a new page."""
     screen = app.screen
-    kept, drawn, app_kept = screen.kept, screen.log.drawn, app.kept
-    screen.kept, screen.log.drawn, app.kept = Kept(), {}, Kept()
+    kept, drawn = screen.kept, screen.log.drawn
+    screen.kept, screen.log.drawn = Kept(), {}
     try:
         page = app.page()
     finally:
-        screen.kept, screen.log.drawn, app.kept = kept, drawn, app_kept
+        screen.kept, screen.log.drawn = kept, drawn
     document = FakeDocument()
     root = document.createElement("div")
     Renderer(document, root).render(page)

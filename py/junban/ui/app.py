@@ -18,7 +18,6 @@ from junban.errors import JunbanError
 from junban.games import GAME_MODULES
 from junban.ui import i18n
 from junban.ui.dom import Renderer, h
-from junban.ui.parts.kept import Kept
 from junban.ui.games import has_ui
 from junban.ui.i18n import error_text, t
 from junban.ui.services import Services
@@ -37,7 +36,6 @@ class App:
         self.services.use_language(lang if lang in i18n.LANGUAGES else i18n.choose_language(platform.languages()))
         # The first render takes over the first screen the build drew into the page, where the platform has one.
         self.renderer = Renderer(platform.document, platform.root, getattr(platform, "take_over", None))
-        self.kept = Kept()  # the top bar's parts that never change but with the language
         self.screen = None
         self.routed_hash: str | None = None  # the address of the screen shown
         self._rendering = False
@@ -452,11 +450,10 @@ class App:
         return h(
             "header",
             {"class": ["topbar", "compact" if extra is not None else None]},
-            self.kept.part("brand", (), lambda: h(  # the same on every screen: kept (parts/kept.py)
-                "a", {"href": "#/", "class": "brand"},
-                h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
-                h("span", {"class": "brand-name"}, "Junban"),
-                h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix")))),
+            h("a", {"href": "#/", "class": "brand"},
+              h("span", {"class": "brand-mark", "lang": "ja", "aria-hidden": "true"}, "順"),
+              h("span", {"class": "brand-name"}, "Junban"),
+              h("span", {"class": "visually-hidden"}, " ", t("nav.home_suffix"))),
             extra,
             h("nav", {"class": "topnav", "aria-label": t("nav.label")},
               h("a", {"href": "#/history"}, t("nav.history")) if extra is None else None,
