@@ -125,3 +125,16 @@ def test_a_kept_part_that_moves_among_its_siblings_keeps_its_own_element():
     renderer.render(h("div", {}, h("h1", {}, "Title"), menu, h("button", {"id": "guess"}, "Guess"), rules))
     assert root.html() == '<div><div><h1>Title</h1><button id="menu">Menu</button><button id="guess">Guess</button>' \
                           '<button id="rules">Rules</button></div></div>'
+
+
+def test_profile_phones_runs(capsys):
+    """tools/profile_phones.py (docs/multiplayer.md quotes it), a tiny run: its table and its JSON line."""
+    import json
+
+    from tools import profile_phones
+
+    assert profile_phones.main(["--game", "eleusis", "--phones", "3", "--actions", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "guest (average of 2)" in out
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["actions"] == 4 and result["guest"]["elements"] > 50 and result["host"]["all"] > 0
