@@ -123,6 +123,7 @@ def _staging():
     app = __main__.app
     services = app.services
     _protocol_net.decode = _timed("a message read (protocol.decode)", _protocol_net.decode)
+    app.page = _timed("the page drawn (App.page)", app.page)
     app.renderer.render = _timed("the page patched (renderer.render)", app.renderer.render)
     if services.guest is not None:
         _guest_net.read_update = _timed("an update checked (guest.read_update)", _guest_net.read_update)

@@ -189,15 +189,21 @@ class Renderer:
         self._patch_children(el, old.children, new.children, svg and new.tag != "foreignObject")
 
     def _patch_children(self, parent, old: list, new: list, svg: bool) -> None:
-        if len(old) == len(new) and all(getattr(a, "key", None) == getattr(b, "key", None) and _same_kind(a, b)
-                                        for a, b in zip(old, new)):
+        # A new child already drawn (``el`` set) is a kept part (parts/kept.py): it is matched with itself if it
+        # was here, never with another child (that would take its element from under it).
+        if len(old) == len(new) and all(a is b or (b.el is None and getattr(a, "key", None) == getattr(b, "key", None)
+                                                   and _same_kind(a, b)) for a, b in zip(old, new)):
             # The usual case (the same children, each in its place): no moves to work out.
             for a, b in zip(old, new):
                 self._patch(a, b, svg)
             return
+        here = {id(child) for child in old}
+        again = {id(child) for child in new if child.el is not None and id(child) in here}
         keyed = {}
         unkeyed = []
         for child in old:
+            if id(child) in again:
+                continue
             key = getattr(child, "key", None)
             if key is not None:
                 keyed[key] = child
@@ -209,7 +215,9 @@ class Renderer:
         for child in new:
             match = None
             key = getattr(child, "key", None)
-            if key is not None:
+            if id(child) in again:
+                match = child
+            elif key is not None:
                 candidate = keyed.get(key)
                 if candidate is not None and id(candidate) not in used and _same_kind(candidate, child):
                     match = candidate

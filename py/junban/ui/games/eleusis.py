@@ -193,7 +193,8 @@ def render_table(table):
     layout = None
     if view["mainline"] or view["laid_aside"]:
         layout = render_layout(view, "line", names=table.seat_name, recent=_recent(table, view),
-                               came_from=_came_from(table, view), keys=f"el-{view['round']}", study="el:study")
+                               came_from=_came_from(table, view), keys=f"el-{view['round']}", study="el:study",
+                               kept=table.kept)
     return h(
         "section", {"class": ["el-table", f"el-phase-{phase}", "my-turn" if mine else None], "aria-label": t("el.table")},
         _status(table, view),
@@ -349,17 +350,23 @@ def _hand(table, view: dict, playing: bool):
     for index, (code, copy) in enumerate(hand):
         order = picked.index((code, copy)) + 1 if (code, copy) in picked else None
         hinted = code == tried and copy == 0
-        buttons.append(h(
-            "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
-                       "class": ["el-card-button", "selected" if order else None, "hinted" if hinted else None],
-                       "data-act": "el:card", "data-arg": f"{code}-{copy}",
-                       "aria-label": eleusis_hints.card_label(code, hinted),
-                       "aria-pressed": "true" if order else "false", "disabled": not playing,
-                       **tab_stop(index, local["cursor"], first_picked),
-                       **(origin(f"el-pick-{order - 1}") if order else {})},
-            card_face(code, extra=flip(f"el-h-{code}-{copy}", came_from="el-stock")),
-            # the number comes from the stylesheet, so the button's visible text stays within its name
-            h("span", {"class": "el-order-badge", "aria-hidden": "true", "data-order": str(order)}) if order else None))
+        tab = tab_stop(index, local["cursor"], first_picked)
+
+        def button(code=code, copy=copy, order=order, hinted=hinted, tab=tab):
+            return h(
+                "button", {"type": "button", "key": f"{code}-{copy}", "id": f"el-card-{code}-{copy}",
+                           "class": ["el-card-button", "selected" if order else None, "hinted" if hinted else None],
+                           "data-act": "el:card", "data-arg": f"{code}-{copy}",
+                           "aria-label": eleusis_hints.card_label(code, hinted),
+                           "aria-pressed": "true" if order else "false", "disabled": not playing,
+                           **tab, **(origin(f"el-pick-{order - 1}") if order else {})},
+                card_face(code, extra=flip(f"el-h-{code}-{copy}", came_from="el-stock")),
+                # the number comes from the stylesheet, so the button's visible text stays within its name
+                h("span", {"class": "el-order-badge", "aria-hidden": "true", "data-order": str(order)})
+                if order else None)
+
+        # a card's button is kept while what it shows is the same (``parts/kept.py``)
+        buttons.append(table.kept.part(("el-hand", code, copy), (order, hinted, playing, tuple(tab.items())), button))
     note = t("el.hand.expelled") if view["seat"] in view["expelled"] else None
     return h("section", {"class": "el-hand", "aria-labelledby": "el-hand-title", "data-zone": "hand"},
              title, h("p", {"class": "help"}, note) if note else None,
@@ -1073,6 +1080,12 @@ def seat_status(table, view: dict, seat: int):
           h("span", {"class": "visually-hidden"}, t("el.seat.cards", n=view["hand_counts"][seat]))) if playing else None,
         h("span", {"class": "el-seat-points", "key": "p"}, t("el.seat.points_short", n=view["totals"][seat])),
     ]
+
+
+def seat_facts(view: dict, seat: int) -> tuple:
+    """Everything ``seat_status`` reads of the view for ``seat`` (the table keeps the chip while it is equal)."""
+    return (view["phase"] == "over", view["phase"] == "rule", seat == view["dealer"], seat == view["prophet"], seat in view["expelled"],
+            view["hand_counts"][seat], view["totals"][seat])
 
 
 def seats_in_view(table, view: dict) -> list[int]:

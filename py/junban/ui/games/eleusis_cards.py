@@ -93,7 +93,7 @@ LINE_SIDE_SHOWN = (1, 2)  # sideline groups the line shows under a mainline card
 
 def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=None, came_from=None,
                   keys: str | None = None, ident: str = "el-line", study: str | None = None,
-                  asked: int | None = None):
+                  asked: int | None = None, kept=None):
     """The layout in the line or grid view.
 
     ``line``: ``mainline``, ``sidelines`` (per mainline card, groups ``{"cards", "seat"}``), ``laid_aside``, and
@@ -103,7 +103,9 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
     "side" or "aside"). ``keys``: a prefix that makes the cards travel (None: a still picture, e.g. a finished
     round's review). ``study``: the intent of a button that shows the whole layout (None: no button); in the line
     view a column whose sideline is longer than the line shows also gets a count that sends it with the column's
-    index. ``asked``: in the grid, the column such a count asked for (marked, and focused by the caller)."""
+    index. ``asked``: in the grid, the column such a count asked for (marked, and focused by the caller).
+    ``kept``: the table's kept parts (``parts.kept``): a column whose inputs did not change is the same drawing
+    as last time (a table's update changes one column or two of 40)."""
     mainline = line["mainline"]
     sidelines = line["sidelines"]
     played_by = line.get("played_by") or [None] * len(mainline)
@@ -119,66 +121,32 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
 
     columns = []
     if line.get("laid_aside"):
-        columns.append(h(
-            "li", {"class": "el-col el-aside", "key": "aside"},
-            h("span", {"class": "el-col-head", "aria-hidden": "true"}, h("span", {"class": "el-col-note"},
-                                                                          t("el.line.aside_short"))),
-            h("span", {"class": "visually-hidden"}, t("el.line.aside", cards=card_names(line["laid_aside"]))),
-            h("span", {"class": "el-aside-cards", "aria-hidden": "true"},
-              [card_face(c, "el-side-card", extra={"key": j, **travel(f"a{j}", "aside", j)})
-               for j, c in enumerate(line["laid_aside"])])))
+        aside = line["laid_aside"]
+        moves = [travel(f"a{j}", "aside", j) for j in range(len(aside))]
+        columns.append(_kept(kept, (ident, "aside"), (tuple(aside), _frozen(moves)),
+                             lambda: _aside_column(aside, moves)))
+    last = len(mainline) - 1
     for i, code in enumerate(mainline):
-        badges = []
-        if (i + 1) % MARKER_EVERY == 0:
-            badges.append(h("span", {"class": "el-badge el-ten", "key": "ten"}, str(i + 1)))
-        if prophet_from is not None and i >= prophet_from and (i + 1 - prophet_from) % MARKER_EVERY == 0:
-            badges.append(h("span", {"class": "el-badge el-pten", "key": "pten"},
-                            t("el.line.prophet_ten", n=i + 1 - prophet_from)))
-        prophet_here = on is not None and on[0] == "mainline" and on[1] == i
-        if prophet_here:
-            badges.append(h("span", {"class": "el-badge el-prophet-mark", "key": "p"}, t("el.line.p")))
+        groups = sidelines[i] if i < len(sidelines) else []
         who = played_by[i]
-        placed = "played_by" in line and who is None and i > 0  # a judge placed it after a wrong "no play"
-        groups = []
-        words = []
-        for g, group in enumerate(sidelines[i] if i < len(sidelines) else []):
-            marked = on is not None and on[0] == "sideline" and on[1] == i and on[2] == g
-            groups.append(h(
-                "li", {"class": ["el-group", "el-string" if len(group["cards"]) > 1 else None,
-                                 "el-marked" if marked else None, "recent" if (i, g) in recent["side"] else None],
-                       "key": g},
-                [card_face(c, "el-side-card", extra={"key": j, **travel(f"s{i}-{g}-{j}", "side", (i, g, j))})
-                 for j, c in enumerate(group["cards"])],
-                h("span", {"class": "el-group-foot"},
-                  seat_token(group.get("seat")),
-                  h("span", {"class": "el-badge el-prophet-mark"}, t("el.line.p")) if marked else None)))
-            said = card_names(group["cards"]) + (t("el.line.string_note") if len(group["cards"]) > 1 else "")
-            if names and group.get("seat") is not None:
-                said = t("el.line.by", what=said, name=names(group["seat"]))
-            words.append(said)
-        more = _more_button(i, code, sidelines[i] if i < len(sidelines) else [], recent, study, ident) \
-            if view_mode == "line" else None
-        label = t("el.line.card", n=i + 1, card=card_name(code))
-        if names and who is not None:
-            label = t("el.line.by", what=label, name=names(who))
-        if placed:
-            label += t("el.line.placed_note")
-        if prophet_here:
-            label += t("el.line.marker_note")
-        if words:
-            label += t("el.line.wrong_after", cards="; ".join(words))
-        side = h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None
-        columns.append(h(
-            "li", {"class": ["el-col", "el-newest" if i == len(mainline) - 1 else None,
-                             "recent" if i in recent["main"] else None, "el-asked" if asked == i else None],
-                   "key": i, "id": f"{ident}-col-{i}" if asked == i else None,
-                   "tabindex": "-1" if asked == i else None},
-            h("span", {"class": "visually-hidden"}, label),
-            h("span", {"class": "el-col-head", "aria-hidden": "true"}, badges),
-            h("span", {"class": ["el-main", "el-placed" if placed else None], "aria-hidden": "true"},
-              card_face(code, extra=travel(f"m{i}", "main", i)),
-              h("span", {"class": "el-main-foot"}, seat_token(who))),
-            h("div", {"class": "el-side-row"}, side, more) if more is not None else side))
+        main_move = travel(f"m{i}", "main", i)
+        side_moves = [[travel(f"s{i}-{g}-{j}", "side", (i, g, j)) for j in range(len(group["cards"]))]
+                      for g, group in enumerate(groups)]
+        column = _Column(i, code, groups, who, "played_by" in line and who is None and i > 0, main_move, side_moves)
+
+        def draw(column=column):
+            return _column(column, last, on, prophet_from, recent, names, view_mode, study, ident, asked)
+
+        if kept is None:
+            columns.append(draw())
+            continue
+        # Everything the column's drawing reads, as values (names: the seats' as shown now).
+        inputs = (code, i == last, i in recent["main"], asked == i, ident, who, column.placed, prophet_from,
+                  tuple(on) if on else None, tuple((tuple(g["cards"]), g.get("seat")) for g in groups),
+                  tuple((i, g) in recent["side"] for g in range(len(groups))), study, view_mode,
+                  tuple(names(s) if names and s is not None else None for s in [who, *(g.get("seat") for g in groups)]),
+                  _frozen([main_move]), tuple(_frozen(row) for row in side_moves))
+        columns.append(kept.part((ident, i), inputs, draw))
     wrong = sum(len(g["cards"]) for s in sidelines for g in s)
     view_mode = view_mode if view_mode in VIEWS else "line"
     button = None
@@ -196,6 +164,90 @@ def render_layout(line: dict, view_mode: str = "line", *, names=None, recent=Non
         h("div", {"class": "el-scroll", "tabindex": "0", "role": "region", "aria-label": t("el.line.region")},
           h("ol", {"class": "el-line"}, columns)),
     )
+
+
+
+class _Column:
+    """A mainline card's column, as ``render_layout`` draws it: the card at ``i``, its sideline ``groups``, who
+    played it, whether a judge placed it, and where its cards travel from (``flip`` attributes)."""
+
+    __slots__ = ("i", "code", "groups", "who", "placed", "main_move", "side_moves")
+
+    def __init__(self, i, code, groups, who, placed, main_move, side_moves):
+        self.i, self.code, self.groups, self.who, self.placed = i, code, groups, who, placed
+        self.main_move, self.side_moves = main_move, side_moves
+
+
+def _aside_column(aside: list, moves: list):
+    return h(
+        "li", {"class": "el-col el-aside", "key": "aside"},
+        h("span", {"class": "el-col-head", "aria-hidden": "true"}, h("span", {"class": "el-col-note"},
+                                                                      t("el.line.aside_short"))),
+        h("span", {"class": "visually-hidden"}, t("el.line.aside", cards=card_names(aside))),
+        h("span", {"class": "el-aside-cards", "aria-hidden": "true"},
+          [card_face(c, "el-side-card", extra={"key": j, **moves[j]}) for j, c in enumerate(aside)]))
+
+
+def _column(column: _Column, last: int, on, prophet_from, recent: dict, names, view_mode: str, study, ident: str,
+            asked):
+    i, code, who, placed = column.i, column.code, column.who, column.placed
+    badges = []
+    if (i + 1) % MARKER_EVERY == 0:
+        badges.append(h("span", {"class": "el-badge el-ten", "key": "ten"}, str(i + 1)))
+    if prophet_from is not None and i >= prophet_from and (i + 1 - prophet_from) % MARKER_EVERY == 0:
+        badges.append(h("span", {"class": "el-badge el-pten", "key": "pten"},
+                        t("el.line.prophet_ten", n=i + 1 - prophet_from)))
+    prophet_here = on is not None and on[0] == "mainline" and on[1] == i
+    if prophet_here:
+        badges.append(h("span", {"class": "el-badge el-prophet-mark", "key": "p"}, t("el.line.p")))
+    groups = []
+    words = []
+    for g, group in enumerate(column.groups):
+        marked = on is not None and on[0] == "sideline" and on[1] == i and on[2] == g
+        groups.append(h(
+            "li", {"class": ["el-group", "el-string" if len(group["cards"]) > 1 else None,
+                             "el-marked" if marked else None, "recent" if (i, g) in recent["side"] else None],
+                   "key": g},
+            [card_face(c, "el-side-card", extra={"key": j, **column.side_moves[g][j]})
+             for j, c in enumerate(group["cards"])],
+            h("span", {"class": "el-group-foot"},
+              seat_token(group.get("seat")),
+              h("span", {"class": "el-badge el-prophet-mark"}, t("el.line.p")) if marked else None)))
+        said = card_names(group["cards"]) + (t("el.line.string_note") if len(group["cards"]) > 1 else "")
+        if names and group.get("seat") is not None:
+            said = t("el.line.by", what=said, name=names(group["seat"]))
+        words.append(said)
+    more = _more_button(i, code, column.groups, recent, study, ident) if view_mode == "line" else None
+    label = t("el.line.card", n=i + 1, card=card_name(code))
+    if names and who is not None:
+        label = t("el.line.by", what=label, name=names(who))
+    if placed:
+        label += t("el.line.placed_note")
+    if prophet_here:
+        label += t("el.line.marker_note")
+    if words:
+        label += t("el.line.wrong_after", cards="; ".join(words))
+    side = h("ul", {"class": "el-side", "aria-hidden": "true"}, groups) if groups else None
+    return h(
+        "li", {"class": ["el-col", "el-newest" if i == last else None,
+                         "recent" if i in recent["main"] else None, "el-asked" if asked == i else None],
+               "key": i, "id": f"{ident}-col-{i}" if asked == i else None,
+               "tabindex": "-1" if asked == i else None},
+        h("span", {"class": "visually-hidden"}, label),
+        h("span", {"class": "el-col-head", "aria-hidden": "true"}, badges),
+        h("span", {"class": ["el-main", "el-placed" if placed else None], "aria-hidden": "true"},
+          card_face(code, extra=column.main_move),
+          h("span", {"class": "el-main-foot"}, seat_token(who))),
+        h("div", {"class": "el-side-row"}, side, more) if more is not None else side)
+
+
+def _frozen(attrs_list: list) -> tuple:
+    """Attribute dicts as a value to compare (a kept part's inputs)."""
+    return tuple(tuple(sorted(attrs.items())) for attrs in attrs_list)
+
+
+def _kept(kept, name, inputs: tuple, draw):
+    return draw() if kept is None else kept.part(name, inputs, draw)
 
 
 def _more_button(i: int, code: str, groups: list, recent: dict, study: str | None, ident: str):

@@ -144,6 +144,11 @@ def seat_status(table, view: dict, seat: int):
             h("span", {"class": "visually-hidden"}, " ", t("tg.cards_word", n=n))]
 
 
+def seat_facts(view: dict, seat: int) -> tuple:
+    """Everything ``seat_status`` reads of the view for ``seat`` (the table keeps the chip while it is equal)."""
+    return (view["hand_counts"][seat],)
+
+
 def _legal_plays(table) -> tuple[list[dict], set]:
     legal = table.session.legal_actions() if table.my_turn() else []
     return legal, {(a["play"], a["pile"]) for a in legal if "play" in a}
@@ -241,6 +246,23 @@ def _status(table, view, note=None):
 
 
 def _pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):
+    """Pile ``p``, kept while everything it shows is the same (``parts/kept.py``)."""
+    pile = view["piles"][p]
+    cards = pile["cards"]
+    last = cards[-4:]
+    can_take = selected is not None and (selected, p) in plays
+    marker = pile["marker"]
+    inputs = (pile["top"], tuple(last), len(cards), pile["ascending"], pile["fire_on_top"],
+              pile["top_played_this_turn"], (marker["kind"], table.seat_name(marker["seat"])) if marker else None,
+              can_take, can_take and is_backwards_trick(selected, p, pile["top"]),
+              hint is not None and "play" in hint and hint.get("pile") == p, selected is None, table.hand_visible(),
+              table.session.is_over, tuple(table.seat_name(played_by[c]) if c in played_by else None for c in last),
+              _who_played(table, pile["top"]) if cards and pile["top_played_this_turn"] else None, hint_word)
+    return table.kept.part(("tg-pile", p), inputs,
+                           lambda: _draw_pile(table, view, p, selected, plays, fire, hint, played_by, hint_word))
+
+
+def _draw_pile(table, view, p, selected, plays, fire, hint, played_by, hint_word: str | None = None):
     pile = view["piles"][p]
     top = pile["top"]
     cards = pile["cards"]
@@ -346,26 +368,31 @@ def _hand(table, view, selected, plays, fire, hint):
     my_turn = table.my_turn()
     for card in view["hand"]:
         is_fire = card in fire
-        piles = [p for p in range(4) if (card, p) in plays]
-        # The button is the place to touch (the whole cell: at least 44 px wide even with 8 cards on a phone);
-        # the face inside it is the card that is seen, and travels.
-        cards.append(
-            h("button", {
-                "type": "button", "key": card, "id": f"card-{card}",
-                "class": ["card", "selected" if card == selected else None,
-                          "unplayable" if my_turn and not piles else None,
-                          "hinted" if hint is not None and hint.get("play") == card else None],
-                "data-act": "tg:card", "data-arg": str(card), "aria-pressed": "true" if card == selected else "false",
-                "aria-label": card_label(card, is_fire),
-                **draggable("tg:drop", str(card), [f"pile-{p}" for p in piles]),
-            },
-                _face(card, is_fire, flip(f"tg-{card}", came_from="draw-pile"), word=is_fire))
-        )
+        piles = tuple(p for p in range(4) if (card, p) in plays)
+        hinted = hint is not None and hint.get("play") == card
+        # kept while what it shows is the same (``parts/kept.py``)
+        cards.append(table.kept.part(("tg-card", card), (is_fire, card == selected, my_turn, hinted, piles),
+                                     lambda card=card, is_fire=is_fire, piles=piles, hinted=hinted:
+                                     _card_button(card, is_fire, card == selected, my_turn, hinted, piles)))
     name = table.seat_name(table.viewer)
     return h("section", {"class": "hand", "aria-label": t("tg.hand.of", name=name), "data-zone": "hand"},
              h("h2", {"class": "hand-title visually-hidden"}, t("tg.hand.of", name=name)),
              h("div", {"class": ["cards", f"n{len(cards)}"]}, cards) if cards
              else h("p", {"class": "muted"}, t("tg.hand.empty")))
+
+
+def _card_button(card: int, is_fire: bool, selected: bool, my_turn: bool, hinted: bool, piles: tuple):
+    """A card of the hand. The button is the place to touch (the whole cell: at least 44 px wide even with 8 cards
+    on a phone); the face inside it is the card that is seen, and travels."""
+    return h("button", {
+        "type": "button", "key": card, "id": f"card-{card}",
+        "class": ["card", "selected" if selected else None, "unplayable" if my_turn and not piles else None,
+                  "hinted" if hinted else None],
+        "data-act": "tg:card", "data-arg": str(card), "aria-pressed": "true" if selected else "false",
+        "aria-label": card_label(card, is_fire),
+        **draggable("tg:drop", str(card), [f"pile-{p}" for p in piles]),
+    },
+        _face(card, is_fire, flip(f"tg-{card}", came_from="draw-pile"), word=is_fire))
 
 
 def _turn_actions(table, view, legal):

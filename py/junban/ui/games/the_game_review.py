@@ -27,6 +27,7 @@ import time
 from junban.games.the_game import rules
 from junban.ui.dom import h
 from junban.ui.i18n import t
+from junban.ui.parts.kept import Kept
 
 SLICE_NODES = 25  # solver nodes between looks at the clock (a few milliseconds in the browser)
 SLICE_SECONDS = 0.06  # work per timer callback before the page draws its progress and takes input again
@@ -67,6 +68,7 @@ class ReplayTable:
                       "hint": upcoming if upcoming and "play" in upcoming else None}
         self.session = _ReplaySession(table.session, state)
         self.log = _NoLog()
+        self.kept = Kept()  # drawn afresh each time (the table's own kept parts are the table's)
 
     def view(self) -> dict:
         return rules.view(self.replay.state, self.viewer)

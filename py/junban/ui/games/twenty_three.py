@@ -680,6 +680,13 @@ def seat_status(table, view: dict, seat: int):
     ]
 
 
+def seat_facts(view: dict, seat: int) -> tuple:
+    """Everything ``seat_status`` reads of the view for ``seat`` (the table keeps the chip while it is equal)."""
+    return (view["hand_counts"][seat], view["penalties"][seat], view["bonus"][seat], view["status"][seat],
+            view["phase"], view["discarded"][seat] if view["phase"] == "discard" else None,
+            bool(view["forced"]) and seat == view["active"])
+
+
 def _seat_word(word: str, mark: str | None, waiting: bool):
     """Where a seat stands, in a word. On a phone, where four chips share the width, the word is for screen readers
     only: "discarding" without a mark (the status line says what the person is to do; bots discard at once), went

@@ -49,15 +49,26 @@ class Turn:
 
 
 class MoveLog:
+    version = 0  # counts the changes to ``entries`` (what a kept drawing of the log is compared by)
+
     def __init__(self, ui, session):
         self.ui = ui
-        self.entries: list[Entry] = []
+        self._entries: list[Entry] = []
         # Turns already drawn, by (place, turn number): (what their drawing depended on, their entries, the
         # drawing). A drawn turn is used again only in its own place (the page's tree holds each node once).
         self.drawn: dict = {}
         self.enabled = hasattr(ui, "log_event")
         if self.enabled and session.actions:
             self._replay(session)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self._entries
+
+    @entries.setter
+    def entries(self, entries: list[Entry]) -> None:
+        self._entries = entries
+        self.version += 1
 
     def _replay(self, session) -> None:
         """Replay the game's log into entries. A game whose views carry its whole public log (23) offers
@@ -79,7 +90,8 @@ class MoveLog:
             return
         event = self.ui.log_event(before, after, action, seat)
         if event is not None:
-            self.entries.append(Entry(index, event.get("seat", seat), event))
+            self._entries.append(Entry(index, event.get("seat", seat), event))
+            self.version += 1
 
     def drop_from(self, index: int) -> None:
         """The game's log was cut back to ``index`` actions (a replay from another tab)."""
@@ -147,9 +159,21 @@ def _turn_item(table, turn: Turn, place: str, names: tuple):
     return item
 
 
+def names(table) -> tuple:
+    """The words around the log's entries: the language and every seat's name."""
+    return (language(), *(table.seat_name(seat) for seat in range(len(table.session.seats))))
+
+
 def render_log(table, limit: int | None = None, place: str = "beside"):
     """The whole log (``role="log"``, named "Moves"), newest turn last; ``limit``: only the latest turns;
-    ``place``: where on the page it stands ("beside" the table, or in a "sheet"), each drawn apart."""
+    ``place``: where on the page it stands ("beside" the table, or in a "sheet"), each drawn apart. Kept as it
+    is (``table.kept``) until an entry comes or goes, or the words around them change."""
+    log = table.log
+    inputs = (log, log.version, names(table), table.reader, min(limit or SHOWN_TURNS, SHOWN_TURNS))
+    return table.kept.part(("log", place), inputs, lambda: _render_log(table, limit, place))
+
+
+def _render_log(table, limit: int | None, place: str):
     turns = table.log.turns()
     limit = min(limit or SHOWN_TURNS, SHOWN_TURNS)
     shown = turns[-limit:]
@@ -157,12 +181,12 @@ def render_log(table, limit: int | None = None, place: str = "beside"):
     if len(turns) > len(shown):
         items.append(h("li", {"class": "log-earlier muted", "key": "earlier"}, t("log.earlier", n=len(turns) - len(shown))))
     last_round = None
-    names = (language(), *(table.seat_name(seat) for seat in range(len(table.session.seats))))
+    words = names(table)
     for turn in shown:
         if turn.round is not None and turn.round != last_round:
             items.append(h("li", {"class": "log-round", "key": f"round-{turn.round}"}, _round_title(table, turn.round)))
         last_round = turn.round
-        items.append(_turn_item(table, turn, place, names))
+        items.append(_turn_item(table, turn, place, words))
     if not items:
         items = [h("li", {"class": "log-empty muted", "key": "empty"}, t("log.empty"))]
     # It scrolls beside the table on a wide screen: it takes the keyboard's focus, so the arrow keys scroll it.

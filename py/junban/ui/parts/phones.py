@@ -329,6 +329,11 @@ def bar_button(table):
              h("span", {"class": "phones-count", "aria-hidden": "true"}, f"{here}/{len(seats)}"))
 
 
+def seat_mark_state(table, seat: int) -> str | None:
+    """What ``seat_mark`` shows of a phone seat: None at a guest's table, else that phone's state."""
+    return None if table.hosting is None else _state(table.hosting.status(seat))
+
+
 def seat_mark(table, seat: int):
     """A phone seat's chip says it is played on a phone; at the host, also whether that phone is here."""
     if table.hosting is None:  # a guest's table: the other phones are the host's business

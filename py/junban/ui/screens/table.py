@@ -33,6 +33,7 @@ from junban.ui.dom import h
 from junban.ui.games import game_ui
 from junban.ui.i18n import error_text, t
 from junban.ui.parts import marks, movelog, phones, reseat
+from junban.ui.parts.kept import Kept
 from junban.ui.parts.motion import origin
 from junban.ui.parts.sheet import SheetState, sheet
 from junban.ui.services import SPEEDS
@@ -58,6 +59,8 @@ class TableScreen:
         self.local = self.ui.new_table_state()  # the game UI's own selection state
         self.log = movelog.MoveLog(self.ui, session)
         self.log_length = len(session.actions)  # how many of the game's actions the move log has seen
+        self.kept = Kept()  # parts of the table drawn again only when what they show changed (parts/kept.py)
+        self._view = None  # (state, seat, its view): the last view made (``view``)
         self.sheet = SheetState()
         self.bot_timer = None
         self.thinking = None  # while a bot's move is being worked out: the token of that request (ui/thinking.py)
@@ -107,9 +110,17 @@ class TableScreen:
         return seat is not None and len(self.people) >= 2 and seat != self.viewer
 
     def view(self) -> dict:
-        """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden."""
+        """The view the screen draws: the viewer's, or (no viewer yet) a seat's view with the hand hidden. Made
+        once per position and seat (a drawing asks for it a dozen times; the engine's states are never changed in
+        place, and nothing here changes a view)."""
         seat = self.viewer if self.viewer is not None else (self.people[0] if self.people else 0)
-        return self.session.view(seat)
+        state = getattr(self.session, "state", None)  # (a guest's game holds its one view already)
+        made = self._view
+        if made is not None and made[0] is state and made[1] == seat:
+            return made[2]
+        view = self.session.view(seat)
+        self._view = (state, seat, view) if state is not None else None
+        return view
 
     @property
     def reader(self) -> int | None:
@@ -152,23 +163,29 @@ class TableScreen:
         """The table's own part of the top bar: its title, the game's own buttons (``bar_items(table)``, if the
         game has any: Eleusis's "Your guess"), and buttons for the rules and the menu."""
         game_items = getattr(self.ui, "bar_items", None)
+        # The title, the tutorial's offer and the rules and menu buttons change only with the language: kept.
         return h("div", {"class": "table-bar"},
-                 self._title(),
+                 self.kept.part("title", (self.session.game,), self._title),
                  marks.mode_chip(self.session),
                  game_items(self) if game_items else None,
-                 h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
-                         "aria-label": t("tut.offer.play")},
-                   h("span", {"class": "bar-label"}, t("tut.offer.play")),
-                   h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
-                 if self.offer_tutorial else None,
+                 self.kept.part("learn", (self.session.game,), self._learn) if self.offer_tutorial else None,
                  self._link_button(),
-                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
-                              "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
-                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"), h("span", {"class": "bar-label"},
-                                                                                   t("table.rules"))),
-                 h("button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
-                              "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
-                   h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰")))
+                 self.kept.part("rules", (), lambda: h(
+                     "button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "rules",
+                                "id": "open-rules", "aria-haspopup": "dialog", "aria-label": t("table.rules")},
+                     h("span", {"class": "bar-icon", "aria-hidden": "true"}, "?"),
+                     h("span", {"class": "bar-label"}, t("table.rules")))),
+                 self.kept.part("menu", (), lambda: h(
+                     "button", {"type": "button", "class": "bar-button", "data-act": "table:sheet", "data-arg": "menu",
+                                "id": "open-menu", "aria-haspopup": "dialog", "aria-label": t("table.menu")},
+                     h("span", {"class": "bar-icon", "aria-hidden": "true"}, "☰"))))
+
+    def _learn(self):
+        """The top bar's offer of the game's first game that teaches (on a first visit)."""
+        return h("a", {"class": "bar-button learn", "href": f"#/tutorial/{self.session.game}", "id": "learn",
+                       "aria-label": t("tut.offer.play")},
+                 h("span", {"class": "bar-label"}, t("tut.offer.play")),
+                 h("span", {"class": "bar-label-short", "aria-hidden": "true"}, t("tut.learn_short")))
 
     def _title(self):
         """The game's name; where it has a short form ("Solo science"), a phone's narrow top bar shows that one
@@ -241,16 +258,26 @@ class TableScreen:
         pinned = sorted({s for s in [self.reader, *(keep(self, view) if keep else [])] if s is not None})[:2]
         pins = {pinned[0]: "pin-only"} if len(pinned) == 1 else {pinned[0]: "pin-first", pinned[1]: "pin-second"} \
             if pinned else {}
+        facts = getattr(self.ui, "seat_facts", None)  # what the game's chip reads of the view: kept while equal
         items = []
         for seat, info in enumerate(self.session.seats):
             is_active = seat in waiting and not self.session.is_over
-            items.append(h(
-                "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
-                                 "me" if seat == self.viewer else None, pins.get(seat)],
-                       "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
-                h("span", {"class": "seat-name"}, self.seat_name(seat),
-                  phones.seat_mark(self, seat) if info.phone else None),
-                h("span", {"class": "seat-status"}, status(self, view, seat))))
+
+            def chip(seat=seat, info=info, is_active=is_active):
+                return h(
+                    "li", {"class": ["seat-chip", "active" if is_active else None, "bot" if info.is_bot else None,
+                                     "me" if seat == self.viewer else None, pins.get(seat)],
+                           "key": seat, "aria-current": "true" if is_active else None, **origin(f"seat-{seat}")},
+                    h("span", {"class": "seat-name"}, self.seat_name(seat),
+                      phones.seat_mark(self, seat) if info.phone else None),
+                    h("span", {"class": "seat-status"}, status(self, view, seat)))
+
+            if facts is None:
+                items.append(chip())
+                continue
+            inputs = (self.seat_name(seat), is_active, info.is_bot, seat == self.viewer, pins.get(seat),
+                      phones.seat_mark_state(self, seat) if info.phone else None, facts(view, seat))
+            items.append(self.kept.part(("seat", seat), inputs, chip))
         return h("ul", {"class": ["seat-strip", "many" if many else None], "aria-label": t("table.seats"),
                         "tabindex": "0" if many else None}, items)
 
@@ -275,7 +302,12 @@ class TableScreen:
         if not self.log.enabled:
             return None
         folded = self.recap_folded_at == len(self.log.entries)
-        return h("div", {"class": "recap-row"}, movelog.render_recap(self, folded=folded))
+        session, viewer = self.session, self.viewer
+        # what the recap reads (``movelog.recap_entries``, the seats' names): kept while it is the same
+        inputs = (self.log, self.log.version, movelog.names(self), viewer, session.may_act(viewer), session.to_act,
+                  self.reader, folded)
+        return self.kept.part("recap", inputs, lambda: h("div", {"class": "recap-row"},
+                                                         movelog.render_recap(self, folded=folded)))
 
     def _end_banner(self):
         return h("section", {"class": "end-banner", "aria-labelledby": "end-title", "id": "end"},
