@@ -213,6 +213,12 @@ def test_cards_travel_when_played_and_not_under_reduced_motion(context_factory, 
     for motion, expected in (("no-preference", True), ("reduce", False)):
         page = context_factory(reduced_motion=motion).new_page()
         open_app(page, server, "#/the-game?players=1&seed=123")
+        # Flights of ~4 s instead of ~0.4: one counted after the click's round trip is still in the air at any
+        # load (the whole suite at load 13 once counted 0, the card landed already); the next play then lands
+        # while the first card still flies.
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Animation.enable")
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
         card = min(hand(page))
         page.get_by_role("button", name=str(card), exact=True).click()
         page.get_by_role("button", name=re.compile(r"^Ascending pile 1, top")).click()

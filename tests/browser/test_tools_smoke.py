@@ -182,3 +182,14 @@ def test_bench_test_boot_runs(dist_dir):
     ways = result["ways"]
     assert set(ways) == {"launch", "new context", "new page, same context", "reload", "storage wiped, reload"}
     assert all(way["wall_s"] > 0 and way["cpu_s"] > 0 for way in ways.values()), result
+
+
+def test_trace_phones_splits_a_guests_main_thread(dist_dir):
+    """docs/multiplayer.md quotes it: two phones, two actions traced, both pages' main threads split by event."""
+    result, printed = run_tool(sys.executable, "tools/trace_phones.py", "--dist", str(dist_dir), "--actions", "2",
+                               "--motion", "no-css")
+    assert result["actions"] == 2 and result["motion"] == "no-css", result
+    assert sorted(page["page"] for page in result["pages"]) == ["guest", "host"], result
+    for page in result["pages"]:
+        assert page["busy_ms"] > 0 and "FunctionCall" in page["self_ms"], page  # Python ran on every page
+    assert "guest's main thread" in printed
