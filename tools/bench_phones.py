@@ -4,7 +4,7 @@
 paired through the phones sheet and the join screen, every move a tap (tests/browser/phones.py drives them).
 
     python3 tools/bench_phones.py [--actions 80] [--game-phones 5] [--eleusis-phones 8] [--eleusis-actions 120]
-                                  [--whole-eleusis] [--stages] [--dist DIR]
+                                  [--whole-eleusis] [--stages] [--reduced-motion] [--dist DIR]
 
 - **Pairing, the machines' part** (the time a person takes to carry a code across is not in it): on the guest,
   from opening the host's link (Junban already open, as after the phone's camera app opened it) to its answer
@@ -169,15 +169,17 @@ def summary(values: list[float]) -> dict:
 class Phones:
     """The phones of a run: contexts of one Chromium, and Chromium processes of their own with a camera."""
 
-    def __init__(self, chromium, server):
+    def __init__(self, chromium, server, **context_args):
         self.chromium, self.server = chromium, server
+        self.context_args = context_args  # given to every phone's context (``--reduced-motion``)
         self.browser = chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.launched = [self.browser]
         self.folder = tempfile.TemporaryDirectory()
         self.frames = {}
 
     def open(self, hash_text: str, browser=None, **context_args):
-        page = (browser or self.browser).new_context(viewport=PHONE, has_touch=True, **context_args).new_page()
+        page = (browser or self.browser).new_context(viewport=PHONE, has_touch=True,
+                                                     **{**self.context_args, **context_args}).new_page()
         page.on("pageerror", lambda err: print(f"page error: {err}", file=sys.stderr))
         page.goto(self.server.base + hash_text)
         page.wait_for_selector(READY, timeout=180_000)
@@ -405,16 +407,16 @@ def eleusis_table(run: Phones, pairing: dict, players: int, actions: int, whole:
 
 
 def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int, whole_eleusis: bool = False,
-            chromium=None, stages: bool = False, game_players: int = 5) -> dict:
+            chromium=None, stages: bool = False, game_players: int = 5, reduced_motion: bool = False) -> dict:
     """The measurements on ``dist``; ``chromium``: a Playwright browser type to launch from (one is started)."""
     if chromium is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
             return measure(dist, actions, eleusis_players, eleusis_actions, whole_eleusis, p.chromium, stages,
-                           game_players)
+                           game_players, reduced_motion)
     server = Server(dist)
-    run = Phones(chromium, server)
+    run = Phones(chromium, server, **({"reduced_motion": "reduce"} if reduced_motion else {}))
     pairing = {"answer": [], "connect": [], "guest_scan": [], "host_scan": []}
     try:
         the_game = the_game_table(run, pairing, actions, stages, game_players)
@@ -427,7 +429,7 @@ def measure(dist: Path, actions: int, eleusis_players: int, eleusis_actions: int
         server.stop()
     machines = [a + c for a, c in zip(pairing["answer"], pairing["connect"])]
     return {
-        "chromium": version, "cpus": os.cpu_count(),
+        "chromium": version, "cpus": os.cpu_count(), "reduced_motion": reduced_motion,
         "pairing": {"answer_ms": summary(pairing["answer"]), "connect_ms": summary(pairing["connect"]),
                     "machines_ms": summary(machines), "guest_scan_ms": summary(pairing["guest_scan"]),
                     "host_scan_ms": summary(pairing["host_scan"])},
@@ -447,19 +449,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stages", action="store_true",
                         help="also time steps of the host's and a guest's Python at The Game's table (separate run: "
                              "the timers cost a little)")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="every phone under prefers-reduced-motion (no card travels): how much of the time is "
+                             "the travel's frames (docs/multiplayer.md)")
     parser.add_argument("--dist", type=Path, help="a built dist/ to use (default: build one)")
     args = parser.parse_args(argv)
     load_before = [round(x, 2) for x in os.getloadavg()]
     cpu_before = os.times()
     with given_or_built(args.dist) as dist:
         result = measure(dist, args.actions, args.eleusis_phones, args.eleusis_actions, args.whole_eleusis,
-                         stages=args.stages, game_players=args.game_phones)
+                         stages=args.stages, game_players=args.game_phones, reduced_motion=args.reduced_motion)
     cpu_after = os.times()
     result["load_average_before"] = load_before
     result["cpu_s_children"] = round(cpu_after.children_user + cpu_after.children_system
                                      - cpu_before.children_user - cpu_before.children_system, 1)
     print(f"Chromium {result['chromium']}, {result['cpus']} CPUs, load average {load_before} before, "
-          f"{result['load_average']} after")
+          f"{result['load_average']} after" + (", reduced motion" if args.reduced_motion else ""))
     print(f"{'pairing (ms)':<52}{'n':>4}{'p50':>9}{'p95':>9}{'max':>9}")
     rows = [("link opened -> answer shown (guest)", result["pairing"]["answer_ms"]),
             ("answer pasted -> seat's table shown (host, guest)", result["pairing"]["connect_ms"]),
