@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE, as_on_a_first_visit, follow_link, open_app, screenshot, settle
 from tests.browser.positions import eleusis_knowing_the_rule, open_save
-from tests.browser.test_the_game_table import outside, phone, travelling, where
+from tests.browser.test_the_game_table import outside, phone, slow_motion, travelling, where
 
 MY_PLAY = "#el-play"
 
@@ -138,6 +138,7 @@ def test_cards_travel_from_the_hand_and_not_under_reduced_motion(context_factory
     for motion, expected in (("no-preference", True), ("reduce", False)):
         page = context_factory(reduced_motion=motion).new_page()
         open_app(page, server, "#/eleusis-science?seed=motion")
+        slow_motion(page)
         page.locator(".el-hand .el-card-button").first.click()
         page.locator(MY_PLAY).click()
         moving = travelling(page)  # the card flies from the hand to the layout, in the motion layer

@@ -209,16 +209,21 @@ def travelling(page) -> int:
                          "a.effect && a.effect.target && a.effect.target.closest('#motion-layer, .hand')).length")
 
 
+def slow_motion(page, rate: float = 0.1):
+    """Runs the page's animations at `rate` of their speed (CDP), so a flight of ~0.4 s lasts ~4 s: one counted
+    after a click's round trip is still in the air at any load (the whole suite at load 13 once counted 0, the
+    card had landed already). Returns the CDP session."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": rate})
+    return cdp
+
+
 def test_cards_travel_when_played_and_not_under_reduced_motion(context_factory, server):
     for motion, expected in (("no-preference", True), ("reduce", False)):
         page = context_factory(reduced_motion=motion).new_page()
         open_app(page, server, "#/the-game?players=1&seed=123")
-        # Flights of ~4 s instead of ~0.4: one counted after the click's round trip is still in the air at any
-        # load (the whole suite at load 13 once counted 0, the card landed already); the next play then lands
-        # while the first card still flies.
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Animation.enable")
-        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+        slow_motion(page)  # the next play then lands while the first card still flies
         card = min(hand(page))
         page.get_by_role("button", name=str(card), exact=True).click()
         page.get_by_role("button", name=re.compile(r"^Ascending pile 1, top")).click()
@@ -235,9 +240,7 @@ def test_cards_travel_when_played_and_not_under_reduced_motion(context_factory, 
 def test_while_a_card_flies_the_pile_already_names_its_new_top(desktop_table):
     """Only the picture moves: the pile's accessible name says the new top at once, not "top" with no number."""
     page = desktop_table(SOLO.format("flies"), ".hand .card")
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Animation.enable")
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # a flight of ~7 s
+    cdp = slow_motion(page, 0.05)  # a flight of ~7 s
     try:
         card = min(hand(page))
         page.get_by_role("button", name=str(card), exact=True).click()

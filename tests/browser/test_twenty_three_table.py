@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE, open_app, screenshot
-from tests.browser.test_the_game_table import outside, phone, travelling
+from tests.browser.test_the_game_table import outside, phone, slow_motion, travelling
 
 
 def assert_fits(page, selectors) -> None:
@@ -107,6 +107,7 @@ def test_a_played_card_travels_to_the_pile_and_not_under_reduced_motion(context_
         free = page.locator(".tt-card-slot:not(.unplayable):has(.tt-badge.cost, .tt-badge.free) .tt-card")
         if not free.count():
             pytest.skip("no card plays without bonus chips on this deal")
+        slow_motion(page)
         free.first.click()
         page.get_by_role("button", name="Play", exact=True).click()
         moving = travelling(page)
