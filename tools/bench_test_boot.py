@@ -3,13 +3,16 @@ design (docs/testing.md).
 
     python3 tools/bench_test_boot.py [--dist DIR] [--runs 5]
 
-Ways measured, each ``--runs`` times, in one Chromium launched with the test fixtures' arguments:
+Ways measured, each ``--runs`` times, in a Chromium launched with the test fixtures' arguments:
 
 - ``launch``: a new Chromium process (what a browser fixture per test would cost);
 - ``new context``: a fresh profile (``browser.new_context()``) and the app booted in it: what ``page`` does;
 - ``reload``: the same page loaded again;
 - ``storage wiped, reload``: what a shared page would do between tests (localStorage and sessionStorage cleared,
-  the service worker unregistered, then a reload).
+  the service worker unregistered, then a reload);
+- ``pooled context, new origin``: what ``page`` and ``context_factory`` do now (tests/browser/conftest.py,
+  ContextPool): a context lent again, whose renderer keeps Pyodide's compiled module (``--process-per-site`` and a
+  keeper page), and the app booted from a server on a port never served before (a fresh origin).
 
 The ways are taken in turn within each run, so each sees the same load on the machine. ``--arg`` adds a Chromium
 argument (e.g. ``--arg=--process-per-site``: then a new page of a context that ran the app shares its renderer,
@@ -32,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY, Server  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, READY, TEST_BROWSER_ARGS, ContextPool, Server  # noqa: E402
 from tools.suite_profile import TreeCpu  # noqa: E402
 from tools.browser_timing import given_or_built  # noqa: E402
 
@@ -85,6 +88,26 @@ def run(dist: Path, runs: int, extra_args: list[str]) -> dict:
                                                                      page.wait_for_selector(READY, timeout=180_000))))
                 ctx.close()
             browser.close()
+
+            # The tests' pool (tests/browser/conftest.py, ContextPool): a context lent again, the next test's
+            # server on a port never served before. One lend first: a new pooled context's first boot is a new
+            # context's.
+            pooled = p.chromium.launch(executable_path=CHROMIUM, args=[*TEST_BROWSER_ARGS, *extra_args])
+            keeper_server = Server(dist)
+            pool = ContextPool(pooled, keeper_server)
+            try:
+                for i in range(runs + 1):
+                    key, ctx = pool.take({})
+                    origin = Server(dist)
+                    pair = measure(cpu, lambda: boot(ctx.new_page()))
+                    if i:
+                        record("pooled context, new origin", pair)
+                    pool.give_back(key, ctx)
+                    origin.stop()
+            finally:
+                pool.close()
+                keeper_server.stop()
+                pooled.close()
     finally:
         cpu.stop()
         server.stop()

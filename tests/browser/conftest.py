@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
 # A phone with a camera (camera_phone_factory): Chromium's fake camera plays a file, and nobody is asked.
 FAKE_CAMERA_ARGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 READY = 'html[data-ready="true"]'
+# The test fixtures' browser only (the tools keep Chromium's own process model): the pages of one site (127.0.0.1,
+# whatever the port) in one context share a renderer, so a pooled context's next boot finds Pyodide's WebAssembly
+# compiled by the boots before (ContextPool).
+TEST_BROWSER_ARGS = [*CHROMIUM_ARGS, "--process-per-site"]
 BOOT_TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PHONE = {"width": 375, "height": 667}
@@ -69,10 +73,24 @@ def dist_dir(tmp_path_factory) -> Path:
     return target
 
 
+# Every port this process has served the app on. An origin's storage, service worker and caches stay in a browser
+# context that is lent again (ContextPool), so a port is never served twice: a new Server is a new origin.
+_SERVED_PORTS: set[int] = set()
+
+
 class Server:
+    """The build served on 127.0.0.1 at a port this process has never served before (a fresh origin)."""
+
     def __init__(self, directory: Path, prefix: str = ""):
+        refused = []
         self.httpd = build.make_server(directory, 0)
+        while self.httpd.server_address[1] in _SERVED_PORTS:  # the system gave back a port it had given before
+            refused.append(self.httpd)
+            self.httpd = build.make_server(directory, 0)
+        for httpd in refused:
+            httpd.server_close()
         self.port = self.httpd.server_address[1]
+        _SERVED_PORTS.add(self.port)
         self.base = f"http://127.0.0.1:{self.port}/{prefix}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -82,23 +100,51 @@ class Server:
         self.httpd.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def server(dist_dir):
+    """The build served for this test alone: an origin no page has opened before, so a context lent again by the
+    pool is a fresh profile to it (its storage, service worker, caches and HTTP cache entries are all of other
+    origins). Starting one costs a socket and a thread."""
     srv = Server(dist_dir)
     yield srv
     srv.stop()
 
 
 @pytest.fixture(scope="session")
-def browser():
+def session_server(dist_dir):
+    """One origin for the whole session (a worker's): for fixtures that outlive a test (``booted_desktop``)."""
+    srv = Server(dist_dir)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run the README's test command, which installs it")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    """Chromium as people run it (its own process model): for fixtures and tests that make their own contexts,
+    and for tests marked ``fresh_context``."""
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def pooled_browser(playwright_driver):
+    """The Chromium of the context pool (``--process-per-site``, ContextPool). Not for a test that opens several
+    pages of one origin in one context: they would share one renderer, and one tab's storage writes were then not
+    seen by the others (test_storage_browser.py's three tabs); mark such a test ``fresh_context``."""
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=TEST_BROWSER_ARGS)
+    yield b
+    b.close()
 
 
 class Watch:
@@ -107,6 +153,7 @@ class Watch:
     def __init__(self):
         self.outside: list[str] = []
         self.errors: list[str] = []
+        self._listening: list[tuple[object, str, object]] = []
 
     def attach(self, context) -> None:
         def on_request(request):
@@ -117,6 +164,19 @@ class Watch:
                 self.outside.append(request.url)
 
         context.on("request", on_request)
+        self._listening.append((context, "request", on_request))
+
+    def watch_context(self, context) -> None:
+        """``attach`` the context and every page it opens from now on."""
+        self.attach(context)
+        context.on("page", self.attach_page)
+        self._listening.append((context, "page", self.attach_page))
+
+    def detach(self, context) -> None:
+        """Stop watching ``context`` (a pooled context goes on to another test)."""
+        for owner, event, handler in [h for h in self._listening if h[0] is context]:
+            owner.remove_listener(event, handler)
+            self._listening.remove((owner, event, handler))
 
     def attach_page(self, page) -> None:
         page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
@@ -135,21 +195,174 @@ def watch():
     w.check()
 
 
+# --------------------------------------------------------------------------- contexts lent again by a pool
+
+FRESH_CONTEXTS_ENV = "JUNBAN_TEST_FRESH_CONTEXTS"  # "1": every context_factory call makes a new context (no pool)
+
+# What a test may do to a context that outlasts the test: such a context is closed, never lent again.
+_LASTING_CONTEXT_CALLS = ("set_default_navigation_timeout", "set_default_timeout", "set_geolocation",
+                          "set_extra_http_headers", "set_offline", "add_init_script", "expose_binding",
+                          "expose_function", "route_web_socket", "route_from_har", "grant_permissions",
+                          "clear_permissions")
+_LASTING_CLOCK_CALLS = ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_time",
+                        "set_system_time")
+
+
+def _mark_lasting_changes() -> None:
+    """Wrap the Playwright calls that change a context for good so that they mark it (``_junban_changed``); once."""
+    import inspect
+
+    from playwright._impl import browser_context, clock
+
+    context_class, clock_class = browser_context.BrowserContext, clock.Clock
+    if getattr(context_class, "_junban_marked", False):
+        return
+
+    def marking(cls, name, owner):
+        original = getattr(cls, name)
+
+        async def call(self, *args, **kwargs):
+            owner(self)._junban_changed = True
+            return await original(self, *args, **kwargs)
+
+        def plain(self, *args, **kwargs):
+            owner(self)._junban_changed = True
+            return original(self, *args, **kwargs)
+
+        setattr(cls, name, call if inspect.iscoroutinefunction(original) else plain)
+
+    for name in _LASTING_CONTEXT_CALLS:
+        marking(context_class, name, lambda ctx: ctx)
+    for name in _LASTING_CLOCK_CALLS:
+        marking(clock_class, name, lambda owner: owner._browser_context)
+    context_class._junban_marked = True
+
+
+def _listeners(context) -> int:
+    impl = context._impl_obj
+    return sum(impl.listener_count(event) for event in impl.event_names())
+
+
+class ContextPool:
+    """Browser contexts lent to the tests of a worker, and lent again once a test is done with one
+    (docs/testing.md, *Part six*).
+
+    Why: a boot in a new context costs ~6 s of CPU, half of it a new renderer compiling Pyodide's WebAssembly
+    again. A pooled context keeps a renderer for the test server's site (``--process-per-site``: every port of
+    127.0.0.1 is one site) and, in it, a *keeper* page holding Pyodide's compiled module (V8 shares a module's
+    compiled code between pages of a process): the next boot in that context costs ~3 s.
+
+    Why it is still a fresh profile to the app: every test gets a server on a port never served before (``server``,
+    ``Server``), and storage, service workers, caches and the HTTP cache are per origin (scheme, host and port).
+    What a test's pages leave behind is of origins nobody opens again. A context comes back with its test's pages
+    closed, its routes and cookies removed; one the test closed, or changed for good (an init script, a clock, a
+    timeout, offline, permissions, a listener of its own), is closed instead, never lent again."""
+
+    MAX_IDLE = 10
+    KEEPER = """async () => {
+        const response = await fetch("vendor/pyodide/pyodide.asm.wasm");
+        window.keptModule = await WebAssembly.compileStreaming(response);
+    }"""
+
+    def __init__(self, browser, keeper_server: "Server | None"):
+        self.browser = browser
+        self.keeper_server = keeper_server  # None: no pool (every context is new)
+        self.idle: list[tuple[tuple, object]] = []
+        self.keepers: dict[int, object] = {}
+        if keeper_server:
+            _mark_lasting_changes()
+
+    @property
+    def enabled(self) -> bool:
+        return self.keeper_server is not None
+
+    def take(self, options: dict):
+        key = tuple(sorted((k, repr(v)) for k, v in options.items()))
+        for i, (idle_key, ctx) in enumerate(self.idle):
+            if idle_key == key:
+                del self.idle[i]
+                return key, ctx
+        ctx = self.browser.new_context(**options)
+        keeper = ctx.new_page()
+        try:
+            keeper.goto(self.keeper_server.base + "manifest.webmanifest")
+            keeper.evaluate(self.KEEPER)
+        except Exception:  # a keeper that failed only makes the boots slower
+            pass
+        self.keepers[id(ctx)] = keeper
+        impl = ctx._impl_obj
+        impl._junban_changed = False
+        impl._junban_listeners = _listeners(ctx)
+        return key, ctx
+
+    def give_back(self, key: tuple, ctx) -> None:
+        keeper = self.keepers.get(id(ctx))
+        impl = ctx._impl_obj
+        if (keeper is None or keeper.is_closed() or impl._junban_changed or _listeners(ctx) != impl._junban_listeners
+                or ctx not in self.browser.contexts):
+            self._close(ctx)
+            return
+        try:
+            for page in ctx.pages:
+                if page is not keeper:
+                    page.close()
+            ctx.unroute_all(behavior="ignoreErrors")
+            ctx.clear_cookies()
+        except Exception:  # a context that cannot be tidied is not lent again
+            self._close(ctx)
+            return
+        self.idle.append((key, ctx))
+        while len(self.idle) > self.MAX_IDLE:
+            self._close(self.idle.pop(0)[1])
+
+    def _close(self, ctx) -> None:
+        self.keepers.pop(id(ctx), None)
+        try:
+            ctx.close()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        for _, ctx in self.idle:
+            self._close(ctx)
+        self.idle.clear()
+
+
+@pytest.fixture(scope="session")
+def context_pool(request, dist_dir):
+    if os.environ.get(FRESH_CONTEXTS_ENV) == "1":
+        yield ContextPool(None, None)
+        return
+    keeper_server = Server(dist_dir)
+    pool = ContextPool(request.getfixturevalue("pooled_browser"), keeper_server)
+    yield pool
+    pool.close()
+    if keeper_server:
+        keeper_server.stop()
+
+
 @pytest.fixture
-def context_factory(browser, watch):
-    """New browser contexts (fresh profiles) that are watched; closed at the end of the test."""
-    contexts = []
+def context_factory(context_pool, watch, request, browser):
+    """Browser contexts that are fresh profiles to the app (with ``server``'s origin) and are watched; done with at
+    the end of the test. They come from the worker's ``context_pool``; a test marked ``@pytest.mark.fresh_context``
+    (or every test, with JUNBAN_TEST_FRESH_CONTEXTS=1) gets new ones, closed at its end."""
+    fresh = request.node.get_closest_marker("fresh_context") is not None or not context_pool.enabled
+    lent = []
 
     def make(viewport=DESKTOP, **kwargs):
-        ctx = browser.new_context(viewport=viewport, **kwargs)
-        watch.attach(ctx)
-        ctx.on("page", watch.attach_page)
-        contexts.append(ctx)
+        options = {"viewport": viewport, **kwargs}
+        key, ctx = (None, browser.new_context(**options)) if fresh else context_pool.take(options)
+        watch.watch_context(ctx)
+        lent.append((key, ctx))
         return ctx
 
     yield make
-    for ctx in contexts:
-        ctx.close()
+    for key, ctx in lent:
+        watch.detach(ctx)
+        if key is None:
+            ctx.close()
+        else:
+            context_pool.give_back(key, ctx)
 
 
 @pytest.fixture
@@ -158,20 +371,20 @@ def page(context_factory):
 
 
 @pytest.fixture(scope="module")
-def booted_desktop(browser, server):
+def booted_desktop(browser, session_server):
     """One desktop page (1280x800, a profile of its own) with the app booted, lent in turn to the tests of a module
     that take ``desktop_table``; with its own ``Watch``, read after each of those tests."""
     watch = Watch()
     context = browser.new_context(viewport=DESKTOP)
     watch.attach(context)
     context.on("page", watch.attach_page)
-    page = open_app(context.new_page(), server, "#/")
+    page = open_app(context.new_page(), session_server, "#/")
     yield page, watch, set()
     context.close()
 
 
 @pytest.fixture
-def desktop_table(booted_desktop, server):
+def desktop_table(booted_desktop, session_server):
     """``deal(hash_text, drawn="#status")``: a new deal's table (a link with ``seed=``, a seed no test of the
     module used before: the same link opened again resumes its game) in a desktop page where the app is up already,
     as the module's earlier tests left it (one boot per module and worker, not one per test: docs/testing.md). For
@@ -190,7 +403,7 @@ def desktop_table(booted_desktop, server):
                                         "(give each test a seed of its own)"
         opened.add(hash_text)
         as_with_a_fresh_profiles_settings(page)  # a test before may have set the bots to "instant" (no travel)
-        return follow_link(page, server, hash_text, drawn)
+        return follow_link(page, session_server, hash_text, drawn)
 
     yield deal
     watch.check()

@@ -18,6 +18,9 @@ import build
 from tests.browser.conftest import Server, open_app
 from tests.browser.test_the_game_browser import card, draw_count, hand, pile
 
+# Each test opens the app again in its context, server stopped, and several tabs of one origin (ContextPool).
+pytestmark = pytest.mark.fresh_context
+
 UPDATE_TIMEOUT_MS = 60_000
 
 

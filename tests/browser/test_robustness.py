@@ -1,6 +1,8 @@
 """Nothing lost, nothing crashes, nothing injected: storage damage, a full quota, two tabs, hostile text, chaos."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 import re
@@ -117,6 +119,7 @@ def test_storage_full_keeps_the_game_on_the_page_and_history_can_be_pruned(conte
     assert [e["id"] for e in kept] == [f"h{i}" for i in range(50, 150)]
 
 
+@pytest.mark.fresh_context  # several tabs of one origin in one context (ContextPool)
 def test_two_tabs_on_one_save_follow_each_other(context_factory, server):
     context = context_factory()
     a = open_app(context.new_page(), server, SOLO)
@@ -135,6 +138,7 @@ def test_two_tabs_on_one_save_follow_each_other(context_factory, server):
     assert len(saved["actions"]) == 5
 
 
+@pytest.mark.fresh_context  # several tabs of one origin in one context (ContextPool)
 def test_two_tabs_that_diverge_warn_and_never_overwrite(context_factory, server):
     context = context_factory()
     a = open_app(context.new_page(), server, SOLO)

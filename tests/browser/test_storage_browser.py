@@ -2,6 +2,8 @@
 a full quota can be emptied, and games move to another profile (a file or a link) and play on there."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 from pathlib import Path
@@ -75,6 +77,7 @@ def test_deeply_nested_settings_history_and_save_never_stop_the_engine(page, ser
     assert len(kept) == 3 and all(v == "[" * 10000 + "]" * 10000 for v in kept.values()), "kept exactly as found"
 
 
+@pytest.mark.fresh_context  # several tabs of one origin in one context (ContextPool)
 def test_deep_records_written_by_another_tab_are_kept_aside_and_the_open_tabs_go_on(context_factory, server):
     context = context_factory()
     table = open_app(context.new_page(), server, SOLO)

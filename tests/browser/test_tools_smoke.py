@@ -180,7 +180,8 @@ def test_bench_test_boot_runs(dist_dir):
     """docs/testing.md quotes it: what a browser test pays to get the app ready, by the way it gets it."""
     result, _ = run_tool(sys.executable, "tools/bench_test_boot.py", "--dist", str(dist_dir), "--runs", "1")
     ways = result["ways"]
-    assert set(ways) == {"launch", "new context", "new page, same context", "reload", "storage wiped, reload"}
+    assert set(ways) == {"launch", "new context", "new page, same context", "reload", "storage wiped, reload",
+                         "pooled context, new origin"}
     assert all(way["wall_s"] > 0 and way["cpu_s"] > 0 for way in ways.values()), result
 
 
