@@ -259,6 +259,10 @@ class ContextPool:
     timeout, offline, permissions, a listener of its own), is closed instead, never lent again."""
 
     MAX_IDLE = 10
+    # A renderer that lives on gathers what its pages left (in the whole run before this limit, one crashed, and the
+    # next test lent its context failed at once): a context is retired after this many lends, and at once when any
+    # of its pages crashed.
+    MAX_LENDS = 12
     KEEPER = """async () => {
         const response = await fetch("vendor/pyodide/pyodide.asm.wasm");
         window.keptModule = await WebAssembly.compileStreaming(response);
@@ -281,8 +285,17 @@ class ContextPool:
         for i, (idle_key, ctx) in enumerate(self.idle):
             if idle_key == key:
                 del self.idle[i]
+                ctx._impl_obj._junban_lends += 1
                 return key, ctx
         ctx = self.browser.new_context(**options)
+        impl = ctx._impl_obj
+        impl._junban_crashed = False
+        impl._junban_lends = 0
+
+        def crashed(_page, impl=impl):
+            impl._junban_crashed = True
+
+        ctx.on("page", lambda page: page.on("crash", crashed))  # the test's pages (their listeners die with them)
         keeper = ctx.new_page()
         try:
             keeper.goto(self.keeper_server.base + "manifest.webmanifest")
@@ -290,7 +303,6 @@ class ContextPool:
         except Exception:  # a keeper that failed only makes the boots slower
             pass
         self.keepers[id(ctx)] = keeper
-        impl = ctx._impl_obj
         impl._junban_changed = False
         impl._junban_listeners = _listeners(ctx)
         return key, ctx
@@ -299,7 +311,7 @@ class ContextPool:
         keeper = self.keepers.get(id(ctx))
         impl = ctx._impl_obj
         if (keeper is None or keeper.is_closed() or impl._junban_changed or _listeners(ctx) != impl._junban_listeners
-                or ctx not in self.browser.contexts):
+                or ctx not in self.browser.contexts or impl._junban_crashed or impl._junban_lends >= self.MAX_LENDS):
             self._close(ctx)
             return
         try:
@@ -342,7 +354,7 @@ def context_pool(request, dist_dir):
 
 
 @pytest.fixture
-def context_factory(context_pool, watch, request, browser):
+def context_factory(context_pool, watch, request, browser, server):  # server: stopped only once its pages are closed
     """Browser contexts that are fresh profiles to the app (with ``server``'s origin) and are watched; done with at
     the end of the test. They come from the worker's ``context_pool``; a test marked ``@pytest.mark.fresh_context``
     (or every test, with JUNBAN_TEST_FRESH_CONTEXTS=1) gets new ones, closed at its end."""
