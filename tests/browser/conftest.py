@@ -140,8 +140,9 @@ def browser(playwright_driver):
 @pytest.fixture(scope="session")
 def pooled_browser(playwright_driver):
     """The Chromium of the context pool (``--process-per-site``, ContextPool). Not for a test that opens several
-    pages of one origin in one context: they would share one renderer, and one tab's storage writes were then not
-    seen by the others (test_storage_browser.py's three tabs); mark such a test ``fresh_context``."""
+    pages of one origin in one context: they would share one renderer and one copy of the storage, so what one tab
+    does about another's write is at once what the others read (test_storage_browser.py's three tabs each expect to
+    find a damaged record themselves); mark such a test ``fresh_context``."""
     b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=TEST_BROWSER_ARGS)
     yield b
     b.close()
@@ -250,7 +251,7 @@ class ContextPool:
     Why: a boot in a new context costs ~6 s of CPU, half of it a new renderer compiling Pyodide's WebAssembly
     again. A pooled context keeps a renderer for the test server's site (``--process-per-site``: every port of
     127.0.0.1 is one site) and, in it, a *keeper* page holding Pyodide's compiled module (V8 shares a module's
-    compiled code between pages of a process): the next boot in that context costs ~3 s.
+    compiled code between pages of a process): the next boot in that context costs ~2–3 s of CPU, not ~6–7.
 
     Why it is still a fresh profile to the app: every test gets a server on a port never served before (``server``,
     ``Server``), and storage, service workers, caches and the HTTP cache are per origin (scheme, host and port).
@@ -285,6 +286,9 @@ class ContextPool:
         for i, (idle_key, ctx) in enumerate(self.idle):
             if idle_key == key:
                 del self.idle[i]
+                if ctx._impl_obj._junban_crashed or self.keepers[id(ctx)].is_closed():  # its keeper died idle
+                    self._close(ctx)
+                    break
                 ctx._impl_obj._junban_lends += 1
                 return key, ctx
         ctx = self.browser.new_context(**options)
