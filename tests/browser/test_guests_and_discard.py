@@ -151,6 +151,11 @@ def test_a_round_summary_that_opens_by_itself_takes_no_tap_at_first_then_answers
         void layer.offsetWidth;
         layer.style.animation = '';
         const guard = layer.getAnimations().find(a => a.animationName === 'sheet-guard');
+        // The sheet's slide up ends first: mid-slide its bottom button may be below the screen, and a miss would
+        // then prove nothing (the whole run once found it covered after the guard, [True, False, False]).
+        layer.getAnimations({subtree: true})
+            .filter(a => a !== guard && a.effect.getComputedTiming().endTime !== Infinity)
+            .forEach(a => a.finish());
         const hit = () => { const r = button.getBoundingClientRect();
             const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return !!el && button.contains(el); };
