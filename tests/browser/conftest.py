@@ -353,8 +353,7 @@ def context_pool(request, dist_dir):
     pool = ContextPool(request.getfixturevalue("pooled_browser"), keeper_server)
     yield pool
     pool.close()
-    if keeper_server:
-        keeper_server.stop()
+    keeper_server.stop()
 
 
 @pytest.fixture

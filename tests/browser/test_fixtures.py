@@ -2,7 +2,16 @@
 the next test's server, and one a test changed for good is never lent again (docs/testing.md, *Part six*)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import Server, Watch, open_app
+
+
+@pytest.fixture
+def context_pool(context_pool):
+    if not context_pool.enabled:
+        pytest.skip("the pool is off (JUNBAN_TEST_FRESH_CONTEXTS=1)")
+    return context_pool
 
 # A page of a server's origin that runs none of the app, to look at the origin's storage as it is.
 PLAIN = "plain.html"
