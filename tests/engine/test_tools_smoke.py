@@ -105,8 +105,10 @@ def test_suite_profile_records_each_test_and_reports_by_file(tmp_path):
     them by file, the comparison lines two runs up."""
     (tmp_path / "test_tiny.py").write_text("def test_sums():\n    assert sum(range(10)) == 45\n")
     record = tmp_path / "suite.jsonl"
+    # --rootdir: else pytest takes the common ancestor of this checkout and tmp_path when they share one (a checkout
+    # under /tmp), and the file is recorded as "pytest-of-…/test_tiny.py".
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.suite_profile",
-                           f"--suite-profile={record}", str(tmp_path / "test_tiny.py")],
+                           f"--rootdir={tmp_path}", f"--suite-profile={record}", str(tmp_path / "test_tiny.py")],
                           cwd=ROOT, capture_output=True, text=True, timeout=600,
                           env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")})  # a run of its own
     assert done.returncode == 0, done.stdout[-2000:]
