@@ -5,7 +5,7 @@ from __future__ import annotations
 from junban.ui import i18n
 from junban.ui.app import App
 from junban.ui.dom import Renderer, h, to_html
-from junban.ui.prerender import BUILD_DAY, first_screen, first_screens
+from junban.ui.prerender import BUILD_DAY, BUILD_SEED, first_screen, first_screens
 from tests.ui.fakedom import FakeDocument
 from tests.ui.fakeplatform import FakePlatform
 
@@ -23,6 +23,15 @@ def test_every_first_screen_is_drawn_in_both_languages():
     assert "game-tile" not in screens["loading", "en"].html, "a deal link never shows home's games"
     assert screens["rules 23", "en"].title == "Rules of 23 · Junban"
     assert i18n.language() == before, "drawing them leaves the language as it was"
+
+
+def test_the_same_code_draws_the_same_first_screens():
+    """The build's version is a hash of its files: a first screen that changed from build to build (a setup screen's
+    random seed did) made a redeploy of the same code a new version, downloaded again by every returning player."""
+    first, again = first_screens(), first_screens()
+    assert [s.html for s in first] == [s.html for s in again]
+    setup = next(s for s in first if s.route == "setup the-game" and s.lang == "en")
+    assert f'value="{BUILD_SEED}"' in setup.html
 
 
 def test_the_html_is_text_never_markup():

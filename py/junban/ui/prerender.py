@@ -6,8 +6,8 @@ setup screen and rules, and the screen a page waits on for everything else (a sh
 never home's games). What depends on the day is drawn for ``BUILD_DAY`` and put right in the page by a few lines
 of ``index.html`` before the first paint (the daily deals' links carry the date as their seed). When Python is up,
 the app's first render takes the page over where it is the same (``Renderer``'s ``take_over``: no element is drawn
-again, so nothing moves or flashes), or draws it afresh where it is not (a setup screen's random seed, a device that
-has saved games).
+again, so nothing moves or flashes), or draws it afresh where it is not (a setup screen's seed, ``BUILD_SEED`` until
+Python draws a random one; a device that has saved games). The same code always draws the same page.
 """
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ from junban.ui.dom import to_html
 
 # The day the build draws home's daily challenges for; index.html puts today's date where it appears.
 BUILD_DAY = "2000-01-01"
+# The seed a setup screen shows until Python is up and draws the person's own (a take-over draws it afresh there).
+# Fixed, not random: the build's version is a hash of its files, so a random seed here made every build of the same
+# code a new version, and every returning player download the whole build again after a mere redeploy.
+BUILD_SEED = "123456789"
 
 
 class _Storage:
@@ -128,6 +132,8 @@ def first_screen(route: str, lang: str) -> FirstScreen:
         app = App(BuildPlatform(lang, hash_text))
         app.services.use_language(lang)
         app.screen = LoadingScreen(app.services) if kind == "loading" else app._screen_for(links.parse_route(hash_text))
+        if kind == "setup":
+            app.screen.seed = BUILD_SEED
         return FirstScreen(route, lang, app.page_title(), t("skip.link"), to_html(app.page()))
     finally:
         i18n.set_language(previous)
