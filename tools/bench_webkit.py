@@ -14,8 +14,8 @@ fetched (Resource Timing's responseEnd), ``main.py`` starting (the ``junban:main
 are up), its imports and first render — so the gap between the engines can be placed: the wasm's download or its
 compile (WebKit keeps no compiled wasm between loads), the snapshot's restore, Python itself. WebKitGTK's automation
 sessions keep nothing on disk, so a browser restart cannot be measured there: "again" is a second load in the same
-session, for both engines. Needs ``pip install selenium`` (requirements-dev.txt) and Debian's webkit2gtk-driver and
-xvfb. Last, one JSON line.
+session, for both engines. ``--requests`` prints every request of each load (start, first byte, end). Needs
+``pip install selenium`` (requirements-dev.txt) and Debian's webkit2gtk-driver and xvfb. Last, one JSON line.
 """
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ import bench_startup  # noqa: E402
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
+REQUESTS = """return performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource")).map(
+  (e) => [e.name.replace(location.origin, ""), e.startTime, e.responseStart, e.responseEnd, e.transferSize]);"""
 STEPS = """return (() => {
   const ready = document.documentElement.getAttribute("data-ready") === "true";
   const marks = Object.fromEntries(performance.getEntriesByType("mark").map((e) => [e.name, e.startTime]));
@@ -66,7 +68,7 @@ def wait_ready(get_steps, timeout: float = 240.0) -> dict:
     raise RuntimeError("the app did not become ready")
 
 
-def webkit_session(site, work: Path) -> dict:
+def webkit_session(site, work: Path, options_: argparse.Namespace) -> dict:
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -78,12 +80,13 @@ def webkit_session(site, work: Path) -> dict:
     driver.set_script_timeout(240)
     try:
         return session(lambda url: driver.get(url), lambda: driver.execute_script(STEPS),
-                       lambda: driver.execute_async_script(SW_ACTIVE), site)
+                       lambda: driver.execute_async_script(SW_ACTIVE), site, options_,
+                       lambda: driver.execute_script(REQUESTS))
     finally:
         driver.quit()
 
 
-def chromium_session(site, work: Path) -> dict:
+def chromium_session(site, work: Path, options_: argparse.Namespace) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -94,24 +97,30 @@ def chromium_session(site, work: Path) -> dict:
             page = context.pages[0] if context.pages else context.new_page()
             return session(lambda url: page.goto(url), lambda: page.evaluate(f"() => {{ {STEPS} }}"),
                            lambda: page.evaluate("() => new Promise((done) => { " + SW_ACTIVE.replace(
-                               "const done = arguments[arguments.length - 1];", "") + " })"), site)
+                               "const done = arguments[arguments.length - 1];", "") + " })"), site, options_,
+                           lambda: page.evaluate(f"() => {{ {REQUESTS} }}"))
         finally:
             context.close()
 
 
-def session(goto, steps, sw_active, site) -> dict:
+def session(goto, steps, sw_active, site, options, requests) -> dict:
     loads = {}
-    goto(site.base)
-    loads["first"] = wait_ready(steps)
+
+    def load(kind: str, url: str) -> None:
+        goto(url)
+        loads[kind] = wait_ready(steps)
+        if options.requests:
+            for name, start, first_byte, end, size in requests():
+                print(f"    {kind:7} {start:7.0f} {first_byte:7.0f} {end:7.0f} ms {size:9} B  {name}", file=sys.stderr)
+
+    load("first", site.base)
     sw_active()
     time.sleep(1.0)
-    goto(site.base + "?again")
-    loads["again"] = wait_ready(steps)
+    load("again", site.base + "?again")
     site.httpd.shutdown()  # offline: only the service worker's copy answers
     site.httpd.server_close()
     try:
-        goto(site.base + "?offline")
-        loads["offline"] = wait_ready(steps)
+        load("offline", site.base + "?offline")
     finally:
         site.restart()
     return loads
@@ -137,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dist", type=Path, help="an existing build (default: build one into a temp folder)")
     parser.add_argument("--runs", type=int, default=2, help="sessions per engine (default 2)")
+    parser.add_argument("--requests", action="store_true",
+                        help="print every request of each load: start, first byte, end (ms), bytes transferred")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):  # the MiniBrowser has no headless mode
         return subprocess.call(["xvfb-run", "-a", sys.executable, *sys.argv])
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             work = Path(tempfile.mkdtemp(prefix=f"junban-{engine}-"))
             site = RestartableSite(args.dist, work, host_gzip=True)
             try:
-                loads = start(site, work)
+                loads = start(site, work, args)
             finally:
                 site.close()
                 shutil.rmtree(work, ignore_errors=True)
