@@ -14,8 +14,12 @@ fetched (Resource Timing's responseEnd), ``main.py`` starting (the ``junban:main
 are up), its imports and first render — so the gap between the engines can be placed: the wasm's download or its
 compile (WebKit keeps no compiled wasm between loads), the snapshot's restore, Python itself. WebKitGTK's automation
 sessions keep nothing on disk, so a browser restart cannot be measured there: "again" is a second load in the same
-session, for both engines. ``--requests`` prints every request of each load (start, first byte, end). Needs
-``pip install selenium`` (requirements-dev.txt) and Debian's webkit2gtk-driver and xvfb. Last, one JSON line.
+session, for both engines. Each reopen waits until the browser is idle (its processes using under a third of a core
+over 0.3 s, at most 15 s): a page opened while JavaScriptCore still tiers up the page before's wasm (on one compiler
+thread for the whole web process, ~2-4 s after that page is ready here) waits for that thread, which has nothing to do
+with the offline copy (docs/performance.md); ``--no-settle`` reopens at once, as this tool did before, to show it.
+``--requests`` prints every request of each load (start, first byte, end). Needs ``pip install selenium``
+(requirements-dev.txt) and Debian's webkit2gtk-driver and xvfb. Last, one JSON line.
 """
 from __future__ import annotations
 
@@ -58,6 +62,46 @@ if (!navigator.serviceWorker) { done(false); } else {
 }"""
 
 
+def tree_cpu_seconds(is_root) -> float:
+    """CPU time of the process for which ``is_root(pid, cmdline)`` holds and of all its descendants, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    stats, root = {}, None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))  # ppid, utime..cstime
+        if root is None and is_root(int(entry.name), cmdline):
+            root = int(entry.name)
+    tree, grew = {root}, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(stats[pid][1] for pid in tree if pid in stats) / ticks
+
+
+def settle(cpu_seconds, window: float = 0.3, share: float = 1 / 3, limit: float = 15.0) -> float:
+    """Wait until the browser (``cpu_seconds()``: its processes' CPU time) used under ``share`` of a core over
+    ``window`` s, at most ``limit`` s; the seconds waited."""
+    start = time.monotonic()
+    before = cpu_seconds()
+    while time.monotonic() - start < limit:
+        time.sleep(window)
+        now = cpu_seconds()
+        if now - before < share * window:
+            break
+        before = now
+    return time.monotonic() - start
+
+
 def wait_ready(get_steps, timeout: float = 240.0) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -79,8 +123,10 @@ def webkit_session(site, work: Path, options_: argparse.Namespace) -> dict:
     driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
     driver.set_script_timeout(240)
     try:
+        driver_pid = driver.service.process.pid  # WebKitWebDriver: the MiniBrowser and its processes are below it
         return session(lambda url: driver.get(url), lambda: driver.execute_script(STEPS),
                        lambda: driver.execute_async_script(SW_ACTIVE), site, options_,
+                       lambda: tree_cpu_seconds(lambda pid, cmdline: pid == driver_pid),
                        lambda: driver.execute_script(REQUESTS))
     finally:
         driver.quit()
@@ -95,20 +141,24 @@ def chromium_session(site, work: Path, options_: argparse.Namespace) -> dict:
             viewport=bench_startup.DESKTOP)
         try:
             page = context.pages[0] if context.pages else context.new_page()
+            profile = f"--user-data-dir={work / 'chromium-profile'}".encode()
             return session(lambda url: page.goto(url), lambda: page.evaluate(f"() => {{ {STEPS} }}"),
                            lambda: page.evaluate("() => new Promise((done) => { " + SW_ACTIVE.replace(
                                "const done = arguments[arguments.length - 1];", "") + " })"), site, options_,
+                           lambda: tree_cpu_seconds(lambda pid, cmdline: profile in cmdline
+                                                    and b"--type=" not in cmdline),
                            lambda: page.evaluate(f"() => {{ {REQUESTS} }}"))
         finally:
             context.close()
 
 
-def session(goto, steps, sw_active, site, options, requests) -> dict:
+def session(goto, steps, sw_active, site, options, cpu_seconds, requests) -> dict:
     loads = {}
 
     def load(kind: str, url: str) -> None:
+        settled = 0.0 if options.no_settle or kind == "first" else settle(cpu_seconds)
         goto(url)
-        loads[kind] = wait_ready(steps)
+        loads[kind] = {**wait_ready(steps), "settled_ms": round(settled * 1000)}
         if options.requests:
             for name, start, first_byte, end, size in requests():
                 print(f"    {kind:7} {start:7.0f} {first_byte:7.0f} {end:7.0f} ms {size:9} B  {name}", file=sys.stderr)
@@ -146,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dist", type=Path, help="an existing build (default: build one into a temp folder)")
     parser.add_argument("--runs", type=int, default=2, help="sessions per engine (default 2)")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="reopen as soon as the page before is ready, not once the browser is idle")
     parser.add_argument("--requests", action="store_true",
                         help="print every request of each load: start, first byte, end (ms), bytes transferred")
     args = parser.parse_args(argv)
@@ -168,8 +220,9 @@ def main(argv: list[str] | None = None) -> int:
                 results[engine].setdefault(kind, []).append(steps)
                 print(f"run {run + 1} {engine:8} {kind:7} ready {steps['ready_ms']:7.0f} ms  wasm fetched "
                       f"{steps['wasm_fetched_ms'] or 0:7.0f} ms  main.py {steps['main_py_ms'] or 0:7.0f} ms  "
-                      f"(load {loadavg[-1]:.1f})", file=sys.stderr, flush=True)
-    summary: dict = {"runs": args.runs}
+                      f"(settled {steps['settled_ms'] / 1000:.1f} s, load {loadavg[-1]:.1f})",
+                      file=sys.stderr, flush=True)
+    summary: dict = {"runs": args.runs, "settle": not args.no_settle}
     for engine, kinds in results.items():
         summary[engine] = {}
         for kind, loads in kinds.items():
