@@ -14,8 +14,12 @@ fetched (Resource Timing's responseEnd), ``main.py`` starting (the ``junban:main
 are up), its imports and first render — so the gap between the engines can be placed: the wasm's download or its
 compile (WebKit keeps no compiled wasm between loads), the snapshot's restore, Python itself. WebKitGTK's automation
 sessions keep nothing on disk, so a browser restart cannot be measured there: "again" is a second load in the same
-session, for both engines. Needs ``pip install selenium`` (requirements-dev.txt) and Debian's webkit2gtk-driver and
-xvfb. Last, one JSON line.
+session, for both engines. Each reopen waits until the browser is idle (its processes using under a third of a core
+over 0.3 s, at most 15 s): a page opened while JavaScriptCore still tiers up the page before's wasm (on one compiler
+thread for the whole web process, ~2-4 s after that page is ready here) waits for that thread, which has nothing to do
+with the offline copy (docs/performance.md); ``--no-settle`` reopens at once, as this tool did before, to show it.
+``--requests`` prints every request of each load (start, first byte, end). Needs ``pip install selenium``
+(requirements-dev.txt) and Debian's webkit2gtk-driver and xvfb. Last, one JSON line.
 """
 from __future__ import annotations
 
@@ -35,6 +39,8 @@ import bench_startup  # noqa: E402
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 DRIVER = "/usr/bin/WebKitWebDriver"
+REQUESTS = """return performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource")).map(
+  (e) => [e.name.replace(location.origin, ""), e.startTime, e.responseStart, e.responseEnd, e.transferSize]);"""
 STEPS = """return (() => {
   const ready = document.documentElement.getAttribute("data-ready") === "true";
   const marks = Object.fromEntries(performance.getEntriesByType("mark").map((e) => [e.name, e.startTime]));
@@ -56,6 +62,46 @@ if (!navigator.serviceWorker) { done(false); } else {
 }"""
 
 
+def tree_cpu_seconds(is_root) -> float:
+    """CPU time of the process for which ``is_root(pid, cmdline)`` holds and of all its descendants, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    stats, root = {}, None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))  # ppid, utime..cstime
+        if root is None and is_root(int(entry.name), cmdline):
+            root = int(entry.name)
+    tree, grew = {root}, True
+    while grew:
+        grew = False
+        for pid, (ppid, _) in stats.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(stats[pid][1] for pid in tree if pid in stats) / ticks
+
+
+def settle(cpu_seconds, window: float = 0.3, share: float = 1 / 3, limit: float = 15.0) -> float:
+    """Wait until the browser (``cpu_seconds()``: its processes' CPU time) used under ``share`` of a core over
+    ``window`` s, at most ``limit`` s; the seconds waited."""
+    start = time.monotonic()
+    before = cpu_seconds()
+    while time.monotonic() - start < limit:
+        time.sleep(window)
+        now = cpu_seconds()
+        if now - before < share * window:
+            break
+        before = now
+    return time.monotonic() - start
+
+
 def wait_ready(get_steps, timeout: float = 240.0) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -66,7 +112,7 @@ def wait_ready(get_steps, timeout: float = 240.0) -> dict:
     raise RuntimeError("the app did not become ready")
 
 
-def webkit_session(site, work: Path) -> dict:
+def webkit_session(site, work: Path, options_: argparse.Namespace) -> dict:
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -77,13 +123,16 @@ def webkit_session(site, work: Path) -> dict:
     driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
     driver.set_script_timeout(240)
     try:
+        driver_pid = driver.service.process.pid  # WebKitWebDriver: the MiniBrowser and its processes are below it
         return session(lambda url: driver.get(url), lambda: driver.execute_script(STEPS),
-                       lambda: driver.execute_async_script(SW_ACTIVE), site)
+                       lambda: driver.execute_async_script(SW_ACTIVE), site, options_,
+                       lambda: tree_cpu_seconds(lambda pid, cmdline: pid == driver_pid),
+                       lambda: driver.execute_script(REQUESTS))
     finally:
         driver.quit()
 
 
-def chromium_session(site, work: Path) -> dict:
+def chromium_session(site, work: Path, options_: argparse.Namespace) -> dict:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -92,26 +141,36 @@ def chromium_session(site, work: Path) -> dict:
             viewport=bench_startup.DESKTOP)
         try:
             page = context.pages[0] if context.pages else context.new_page()
+            profile = f"--user-data-dir={work / 'chromium-profile'}".encode()
             return session(lambda url: page.goto(url), lambda: page.evaluate(f"() => {{ {STEPS} }}"),
                            lambda: page.evaluate("() => new Promise((done) => { " + SW_ACTIVE.replace(
-                               "const done = arguments[arguments.length - 1];", "") + " })"), site)
+                               "const done = arguments[arguments.length - 1];", "") + " })"), site, options_,
+                           lambda: tree_cpu_seconds(lambda pid, cmdline: profile in cmdline
+                                                    and b"--type=" not in cmdline),
+                           lambda: page.evaluate(f"() => {{ {REQUESTS} }}"))
         finally:
             context.close()
 
 
-def session(goto, steps, sw_active, site) -> dict:
+def session(goto, steps, sw_active, site, options, cpu_seconds, requests) -> dict:
     loads = {}
-    goto(site.base)
-    loads["first"] = wait_ready(steps)
+
+    def load(kind: str, url: str) -> None:
+        settled = 0.0 if options.no_settle or kind == "first" else settle(cpu_seconds)
+        goto(url)
+        loads[kind] = {**wait_ready(steps), "settled_ms": round(settled * 1000)}
+        if options.requests:
+            for name, start, first_byte, end, size in requests():
+                print(f"    {kind:7} {start:7.0f} {first_byte:7.0f} {end:7.0f} ms {size:9} B  {name}", file=sys.stderr)
+
+    load("first", site.base)
     sw_active()
     time.sleep(1.0)
-    goto(site.base + "?again")
-    loads["again"] = wait_ready(steps)
+    load("again", site.base + "?again")
     site.httpd.shutdown()  # offline: only the service worker's copy answers
     site.httpd.server_close()
     try:
-        goto(site.base + "?offline")
-        loads["offline"] = wait_ready(steps)
+        load("offline", site.base + "?offline")
     finally:
         site.restart()
     return loads
@@ -137,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dist", type=Path, help="an existing build (default: build one into a temp folder)")
     parser.add_argument("--runs", type=int, default=2, help="sessions per engine (default 2)")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="reopen as soon as the page before is ready, not once the browser is idle")
+    parser.add_argument("--requests", action="store_true",
+                        help="print every request of each load: start, first byte, end (ms), bytes transferred")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):  # the MiniBrowser has no headless mode
         return subprocess.call(["xvfb-run", "-a", sys.executable, *sys.argv])
@@ -148,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             work = Path(tempfile.mkdtemp(prefix=f"junban-{engine}-"))
             site = RestartableSite(args.dist, work, host_gzip=True)
             try:
-                loads = start(site, work)
+                loads = start(site, work, args)
             finally:
                 site.close()
                 shutil.rmtree(work, ignore_errors=True)
@@ -157,8 +220,9 @@ def main(argv: list[str] | None = None) -> int:
                 results[engine].setdefault(kind, []).append(steps)
                 print(f"run {run + 1} {engine:8} {kind:7} ready {steps['ready_ms']:7.0f} ms  wasm fetched "
                       f"{steps['wasm_fetched_ms'] or 0:7.0f} ms  main.py {steps['main_py_ms'] or 0:7.0f} ms  "
-                      f"(load {loadavg[-1]:.1f})", file=sys.stderr, flush=True)
-    summary: dict = {"runs": args.runs}
+                      f"(settled {steps['settled_ms'] / 1000:.1f} s, load {loadavg[-1]:.1f})",
+                      file=sys.stderr, flush=True)
+    summary: dict = {"runs": args.runs, "settle": not args.no_settle}
     for engine, kinds in results.items():
         summary[engine] = {}
         for kind, loads in kinds.items():
