@@ -179,6 +179,13 @@ class Site:
 def browser_cpu_seconds(profile: Path) -> float:
     """CPU time (user + system, with reaped children) of the browser running on ``profile`` and all its
     processes, from /proc (Linux). Unlike wall time it barely changes when other work shares the CPU."""
+    flag = f"--user-data-dir={profile}".encode()
+    return tree_cpu_seconds(lambda pid, cmdline: flag in cmdline and b"--type=" not in cmdline)
+
+
+def tree_cpu_seconds(is_root) -> float:
+    """CPU time (user + system, with reaped children) of the first process for which ``is_root(pid, cmdline)``
+    holds and of all its descendants, from /proc (Linux); NaN if there is no such process."""
     ticks = os.sysconf("SC_CLK_TCK")
     stats, root = {}, None
     for entry in Path("/proc").iterdir():
@@ -191,19 +198,18 @@ def browser_cpu_seconds(profile: Path) -> float:
             continue
         fields = stat[stat.rindex(")") + 2:].split()
         stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))  # ppid, utime..cstime
-        if f"--user-data-dir={profile}".encode() in cmdline and b"--type=" not in cmdline:
+        if root is None and is_root(int(entry.name), cmdline):
             root = int(entry.name)
     if root is None:
         return float("nan")
-    tree, total, grew = {root}, 0, True
+    tree, grew = {root}, True
     while grew:
         grew = False
         for pid, (ppid, _) in stats.items():
             if ppid in tree and pid not in tree:
                 tree.add(pid)
                 grew = True
-    total = sum(stats[pid][1] for pid in tree)
-    return total / ticks
+    return sum(stats[pid][1] for pid in tree) / ticks
 
 
 def visit(playwright, profile: Path, url: str, settle: float = 0.0, offline_copy: bool = False) -> dict:

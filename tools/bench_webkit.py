@@ -62,32 +62,6 @@ if (!navigator.serviceWorker) { done(false); } else {
 }"""
 
 
-def tree_cpu_seconds(is_root) -> float:
-    """CPU time of the process for which ``is_root(pid, cmdline)`` holds and of all its descendants, from /proc."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    stats, root = {}, None
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))  # ppid, utime..cstime
-        if root is None and is_root(int(entry.name), cmdline):
-            root = int(entry.name)
-    tree, grew = {root}, True
-    while grew:
-        grew = False
-        for pid, (ppid, _) in stats.items():
-            if ppid in tree and pid not in tree:
-                tree.add(pid)
-                grew = True
-    return sum(stats[pid][1] for pid in tree if pid in stats) / ticks
-
-
 def settle(cpu_seconds, window: float = 0.3, share: float = 1 / 3, limit: float = 15.0) -> float:
     """Wait until the browser (``cpu_seconds()``: its processes' CPU time) used under ``share`` of a core over
     ``window`` s, at most ``limit`` s; the seconds waited."""
@@ -126,7 +100,7 @@ def webkit_session(site, work: Path, options_: argparse.Namespace) -> dict:
         driver_pid = driver.service.process.pid  # WebKitWebDriver: the MiniBrowser and its processes are below it
         return session(lambda url: driver.get(url), lambda: driver.execute_script(STEPS),
                        lambda: driver.execute_async_script(SW_ACTIVE), site, options_,
-                       lambda: tree_cpu_seconds(lambda pid, cmdline: pid == driver_pid),
+                       lambda: bench_startup.tree_cpu_seconds(lambda pid, cmdline: pid == driver_pid),
                        lambda: driver.execute_script(REQUESTS))
     finally:
         driver.quit()
@@ -145,7 +119,7 @@ def chromium_session(site, work: Path, options_: argparse.Namespace) -> dict:
             return session(lambda url: page.goto(url), lambda: page.evaluate(f"() => {{ {STEPS} }}"),
                            lambda: page.evaluate("() => new Promise((done) => { " + SW_ACTIVE.replace(
                                "const done = arguments[arguments.length - 1];", "") + " })"), site, options_,
-                           lambda: tree_cpu_seconds(lambda pid, cmdline: profile in cmdline
+                           lambda: bench_startup.tree_cpu_seconds(lambda pid, cmdline: profile in cmdline
                                                     and b"--type=" not in cmdline),
                            lambda: page.evaluate(f"() => {{ {REQUESTS} }}"))
         finally:
